@@ -1,0 +1,51 @@
+"""Rule-based sentence splitter shared by the text and NLI features (SPEC 2.2)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+# A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
+_END = re.compile(r"[.!?]+(?=\s|$)")
+# ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
+_NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
+_NEWLINES = re.compile(r"\n+")
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Character ranges ``[start, end)`` of the sentences, stripped of surrounding whitespace.
+
+    Every non-whitespace character of ``text`` lies in exactly one sentence.
+    """
+    cuts = {0, len(text)}
+    for match in _END.finditer(text):
+        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, 0, match.start()):
+            continue
+        cuts.add(match.end())
+    cuts.update(m.end() for m in _NEWLINES.finditer(text))
+    bounds = sorted(cuts)
+    sentences = []
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        piece = text[start:end]
+        stripped = piece.strip()
+        if stripped:
+            lead = len(piece) - len(piece.lstrip())
+            sentences.append((start + lead, start + lead + len(stripped)))
+    return sentences
+
+
+def sentence_index(offsets: np.ndarray, sentences: list[tuple[int, int]]) -> np.ndarray:
+    """Sentence index of each word by its character midpoint; -1 for a word outside every sentence.
+
+    ``offsets`` is ``(n_words, 2)``; returns ``(n_words,)`` int64.
+    """
+    index = np.full(len(offsets), -1, dtype=np.int64)
+    if not sentences:
+        return index
+    mids = (offsets[:, 0] + offsets[:, 1]) / 2  # (W,)
+    bounds = np.array(sentences, dtype=np.float64)  # (S, 2)
+    inside = (mids[:, None] >= bounds[None, :, 0]) & (mids[:, None] < bounds[None, :, 1])  # (W, S)
+    has = inside.any(axis=1)
+    index[has] = inside[has].argmax(axis=1)
+    return index

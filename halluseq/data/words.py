@@ -1,0 +1,70 @@
+"""Answer words with character offsets, and the word <-> character-span label rules (SPEC 1.2)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+_WORD = re.compile(r"\S+")
+
+
+class Word(NamedTuple):
+    """One whitespace-delimited word of the answer; punctuation stays attached."""
+
+    text: str
+    start: int
+    end: int
+
+
+class Span(NamedTuple):
+    """A character range ``[start, end)`` of the answer; ``label`` names the annotation type if known."""
+
+    start: int
+    end: int
+    label: str = ""
+
+
+def split_words(text: str) -> list[Word]:
+    """Whitespace tokenization keeping ``(word, char_start, char_end)``."""
+    return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def word_offsets(words: Sequence[Word]) -> np.ndarray:
+    """``(n_words, 2)`` int64 array of ``[start, end)`` offsets."""
+    return np.array([(w.start, w.end) for w in words], dtype=np.int64).reshape(-1, 2)
+
+
+def labels_from_spans(words: Sequence[Word], spans: Iterable[tuple[int, int]]) -> np.ndarray:
+    """Label a word 1 when its overlap with some single span is strictly more than half its length.
+
+    Returns an ``(n_words,)`` int8 array.
+    """
+    offsets = word_offsets(words)  # (W, 2)
+    bounds = np.array([(s[0], s[1]) for s in spans], dtype=np.int64).reshape(-1, 2)  # (S, 2)
+    if len(offsets) == 0 or len(bounds) == 0:
+        return np.zeros(len(offsets), dtype=np.int8)
+    starts = np.maximum(offsets[:, None, 0], bounds[None, :, 0])  # (W, S)
+    ends = np.minimum(offsets[:, None, 1], bounds[None, :, 1])  # (W, S)
+    overlap = np.clip(ends - starts, 0, None)  # (W, S)
+    lengths = offsets[:, 1] - offsets[:, 0]  # (W,)
+    return (2 * overlap > lengths[:, None]).any(axis=1).astype(np.int8)
+
+
+def spans_from_labels(words: Sequence[Word], labels: Sequence[int] | np.ndarray) -> list[Span]:
+    """Maximal runs of positive words as character spans (first word's start to last word's end)."""
+    spans: list[Span] = []
+    run_start: int | None = None
+    for word, label in zip(words, labels, strict=True):
+        if label and run_start is None:
+            run_start = word.start
+        if label:
+            run_end = word.end
+        elif run_start is not None:
+            spans.append(Span(run_start, run_end))
+            run_start = None
+    if run_start is not None:
+        spans.append(Span(run_start, run_end))
+    return spans

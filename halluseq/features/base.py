@@ -1,0 +1,67 @@
+"""The feature-family interface and the registry that builds families by name (SPEC 2)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from halluseq.data.example import Example
+
+# Family name -> "module:Class". Families with heavy dependencies are imported only when built.
+FAMILIES: dict[str, str] = {
+    "text": "halluseq.features.text:TextFeatures",
+}
+
+
+class FeatureExtractor(ABC):
+    """One feature family: per example, a float32 matrix ``(n_words, n_dims)`` with named columns.
+
+    Subclasses set ``name`` and ``version`` (bump it whenever the output changes, so caches go stale)
+    and take their options as keyword arguments, which ``config`` returns for the cache key.
+    """
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+
+    def __init__(self, **config: Any):
+        self._config = config
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """Options that change the output (part of the cache key)."""
+        return dict(self._config)
+
+    @property
+    @abstractmethod
+    def columns(self) -> list[str]:
+        """Names of the ``n_dims`` columns, in order."""
+
+    @abstractmethod
+    def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
+        """One ``(n_words, n_dims)`` float32 array per example."""
+
+    @property
+    def fingerprint(self) -> str:
+        """Hash of name, version and config: two extractors with equal fingerprints give equal features."""
+        payload = json.dumps({"name": self.name, "version": self.version, "config": self.config},
+                             sort_keys=True, default=str)
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in sorted(self.config.items()))
+        return f"{type(self).__name__}({options})"
+
+
+def build(name: str, **config: Any) -> FeatureExtractor:
+    """The feature family registered as ``name``, built with ``config``."""
+    if name not in FAMILIES:
+        raise ValueError(f"unknown feature family {name!r}; known: {', '.join(sorted(FAMILIES))}")
+    module_name, class_name = FAMILIES[name].split(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    return cls(**config)

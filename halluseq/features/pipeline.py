@@ -1,0 +1,91 @@
+"""A feature set: families concatenated in config order, read through the store, optionally augmented."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from halluseq.data.example import Example
+from halluseq.features.base import FeatureExtractor, build
+from halluseq.features.store import FeatureStore
+from halluseq.features.temporal import temporal_augment
+
+
+def family_specs(families: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
+    """Normalise ``["text", {"name": "lm", ...}]`` to a list of ``{"name": ..., **options}``."""
+    specs = []
+    for family in families:
+        spec = {"name": family} if isinstance(family, str) else dict(family)
+        if "name" not in spec:
+            raise ValueError(f"feature family entry {family!r} has no 'name'")
+        specs.append(spec)
+    return specs
+
+
+def load_feature_config(path: str | Path | None = None, families: Sequence[str] | None = None) -> dict[str, Any]:
+    """The ``features`` config from a YAML file (or the default ``text`` set), with ``families`` overriding
+    which families are used and in which order (each keeps the options the file gives it)."""
+    config: dict[str, Any] = {"families": ["text"], "temporal": None}
+    if path is not None:
+        loaded = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+        config.update(loaded.get("features", loaded))
+    specs = family_specs(config["families"])
+    if families is not None:
+        by_name = {spec["name"]: spec for spec in specs}
+        specs = [by_name.get(name, {"name": name}) for name in families]
+    config["families"] = specs
+    return config
+
+
+class FeaturePipeline:
+    """Extractors applied in order and concatenated column-wise; ``(n_words, d)`` per example."""
+
+    def __init__(self, extractors: Sequence[FeatureExtractor], temporal: dict[str, Any] | None = None,
+                 store: FeatureStore | None = None):
+        if not extractors:
+            raise ValueError("a feature pipeline needs at least one family")
+        self.extractors = list(extractors)
+        names = self.base_columns
+        clashes = sorted({n for n in names if names.count(n) > 1})
+        if clashes:
+            raise ValueError(f"feature families give clashing column names {clashes}: use each family once")
+        self.temporal = temporal
+        self.store = store
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any], store: FeatureStore | None = None) -> FeaturePipeline:
+        extractors = [build(**spec) for spec in family_specs(config["families"])]
+        return cls(extractors, temporal=config.get("temporal"), store=store)
+
+    def to_config(self) -> dict[str, Any]:
+        return {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal}
+
+    @property
+    def base_columns(self) -> list[str]:
+        """Column names before temporal augmentation."""
+        return [name for e in self.extractors for name in e.columns]
+
+    @property
+    def columns(self) -> list[str]:
+        if not self.temporal:
+            return self.base_columns
+        probe = np.zeros((0, len(self.base_columns)), dtype=np.float32)
+        return temporal_augment(probe, self.base_columns, **self.temporal)[1]
+
+    def transform(self, examples: Sequence[Example], progress: bool = True) -> list[np.ndarray]:
+        """One float32 ``(n_words, len(columns))`` matrix per example."""
+        per_family = [
+            self.store.features(e, examples, progress) if self.store else e.extract(examples)
+            for e in self.extractors
+        ]
+        out = []
+        for i in range(len(examples)):
+            matrix = np.concatenate([family[i] for family in per_family], axis=1)  # (T, d_base)
+            if self.temporal:
+                matrix = temporal_augment(matrix, self.base_columns, **self.temporal)[0]
+            out.append(matrix.astype(np.float32, copy=False))
+        return out

@@ -1,0 +1,128 @@
+"""The 20 text-statistics features (SPEC 2.1): lexical support of each answer word in the context."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.base import FeatureExtractor
+
+COLUMNS = [
+    "in_context", "is_number", "is_capitalized", "word_length", "position",
+    "running_ctx_ratio", "running_novel_ratio", "is_novel", "num_in_context", "novel_number",
+    "bigram_in_context", "trigram_in_context", "is_entity", "consecutive_novel", "sentence_position",
+    "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
+]
+WINDOWS = (5, 10, 20)
+_STRIP = ".,!?;:'\"()"
+_NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
+_NUMBER = re.compile(r"\b\d+\.?\d*\b")
+
+
+def word_key(word: str) -> str:
+    """Lowercased word stripped of ``. , ! ? ; : ' " ( )`` at both ends."""
+    return word.lower().strip(_STRIP)
+
+
+class ContextIndex:
+    """Context keys, key bigrams and trigrams, and the numbers of one context."""
+
+    def __init__(self, context: str):
+        keys = [word_key(w) for w in context.split()]
+        self.keys = set(keys)
+        self.bigrams = set(zip(keys, keys[1:], strict=False))
+        self.trigrams = set(zip(keys, keys[1:], keys[2:], strict=False))
+        self.numbers = set(_NUMBER.findall(context))
+
+
+def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
+    """Mean of ``values[max(0, i - window + 1) : i + 1]`` for every i."""
+    cumulative = np.concatenate([[0.0], np.cumsum(values)])  # (T + 1,)
+    ends = np.arange(1, len(values) + 1)
+    starts = np.maximum(ends - window, 0)
+    return (cumulative[ends] - cumulative[starts]) / (ends - starts)
+
+
+def novel_run_length(novel: np.ndarray) -> np.ndarray:
+    """Length of the run of novel words ending at each i (0 where word i is not novel)."""
+    index = np.arange(len(novel))
+    last_known = np.maximum.accumulate(np.where(novel > 0, -1, index))  # last non-novel index up to i
+    return np.where(novel > 0, index - last_known, 0).astype(np.float64)
+
+
+def text_features(example: Example, context: ContextIndex | None = None) -> np.ndarray:
+    """The ``(n_words, 20)`` text-feature matrix of one example."""
+    context = context or ContextIndex(example.context)
+    words = [w.text for w in example.words]
+    n = len(words)
+    out = np.zeros((n, len(COLUMNS)), dtype=np.float64)  # (T, 20)
+    if n == 0:
+        return out.astype(np.float32)
+    keys = [word_key(w) for w in words]
+    in_context = np.array([k in context.keys for k in keys], dtype=np.float64)
+    is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
+    capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
+    num_in_context = is_number * np.array(
+        [any(m in context.numbers for m in _NUMBER.findall(w)) for w in words], dtype=np.float64)
+    bigram = np.array([i > 0 and (keys[i - 1], keys[i]) in context.bigrams for i in range(n)], float)
+    trigram = np.array([i > 1 and (keys[i - 2], keys[i - 1], keys[i]) in context.trigrams for i in range(n)],
+                       float)
+
+    sentences = split_sentences(example.answer)
+    offsets = np.array([(w.start, w.end) for w in example.words], dtype=np.int64)  # (T, 2)
+    sentence = sentence_index(offsets, sentences)  # (T,)
+    first_in_sentence = np.r_[True, sentence[1:] != sentence[:-1]]
+    lengths = np.array([len(w) for w in words], dtype=np.float64)
+
+    index = np.arange(n, dtype=np.float64)
+    novel = 1.0 - in_context
+    running_ctx = np.cumsum(in_context) / (index + 1)
+    running_novel = 1.0 - running_ctx
+    delta = np.r_[0.0, np.diff(running_novel)]
+    delta2 = np.r_[0.0, 0.0, np.diff(delta)[1:]] if n > 2 else np.zeros(n)
+
+    out[:, 0] = in_context
+    out[:, 1] = is_number
+    out[:, 2] = capitalized
+    out[:, 3] = lengths / 20
+    out[:, 4] = index / max(n - 1, 1)
+    out[:, 5] = running_ctx
+    out[:, 6] = running_novel
+    out[:, 7] = novel
+    out[:, 8] = num_in_context
+    out[:, 9] = is_number * (1 - num_in_context)
+    out[:, 10] = bigram
+    out[:, 11] = trigram
+    out[:, 12] = capitalized * ~first_in_sentence * (lengths > 1)
+    out[:, 13] = np.minimum(novel_run_length(novel) / 10, 1.0)
+    out[:, 14] = np.maximum(sentence, 0) / max(len(sentences) - 1, 1)
+    for column, window in zip((15, 16, 17), WINDOWS, strict=True):
+        out[:, column] = trailing_mean(novel, window)
+    out[:, 18] = delta
+    out[:, 19] = delta2
+    return out.astype(np.float32)
+
+
+class TextFeatures(FeatureExtractor):
+    """SPEC 2.1; no options."""
+
+    name = "text"
+    version = "1"
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
+        # Sibling answers share a context: index each distinct context once.
+        indexes: dict[str, ContextIndex] = {}
+        out = []
+        for example in examples:
+            if example.context not in indexes:
+                indexes[example.context] = ContextIndex(example.context)
+            out.append(text_features(example, indexes[example.context]))
+        return out

@@ -1,0 +1,81 @@
+"""The rule-based sentence splitter (SPEC 2.2) and word -> sentence mapping."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from halluseq.data.sentences import sentence_index, split_sentences
+
+
+def _texts(text):
+    return [text[s:e] for s, e in split_sentences(text)]
+
+
+def test_no_break_after_xx_abbreviation():
+    text = "Mr. Smith went to Washington. He arrived at 5 p.m. on Monday! Really?"
+    sentences = _texts(text)
+    assert sentences[0] == "Mr. Smith went to Washington."
+    assert sentences[1].startswith("He arrived at 5 p.m.")
+    assert sentences[-2].endswith("on Monday!")
+    assert sentences[-1] == "Really?"
+    assert not any(s == "Mr." for s in sentences)
+
+
+def test_no_break_after_dr_and_single_capitals():
+    assert _texts("Dr. Who met J. K. Rowling. She smiled.") == ["Dr. Who met J. K. Rowling.", "She smiled."]
+    assert _texts("It was (A. Lincoln) again. Yes.") == ["It was (A. Lincoln) again.", "Yes."]
+
+
+def test_no_break_after_single_digit():
+    assert _texts("1. First item. 2. Second item.") == ["1. First item.", "2. Second item."]
+    # more than one digit: a break
+    assert _texts("In 1999. Then more.") == ["In 1999.", "Then more."]
+
+
+def test_breaks_at_runs_of_end_punctuation_and_not_inside_numbers():
+    assert _texts("Wait... what?! Fine.") == ["Wait...", "what?!", "Fine."]
+    assert _texts("Version 3.5 is out. Get it") == ["Version 3.5 is out.", "Get it"]
+
+
+def test_breaks_at_newline_runs():
+    assert _texts("Title\n\n\nBody text here.\nNext line") == ["Title", "Body text here.", "Next line"]
+    assert _texts("a\nb") == ["a", "b"]
+
+
+def test_offsets_are_stripped_ranges():
+    text = "  One two.   Three four!  "
+    assert split_sentences(text) == [(2, 10), (13, 24)]
+
+
+def test_empty_and_blank_text():
+    assert split_sentences("") == []
+    assert split_sentences("  \n\n ") == []
+    assert split_sentences("no end") == [(0, 6)]
+
+
+@given(st.text(alphabet=".!?\n \tAa1(", max_size=60))
+def test_every_non_whitespace_character_is_in_exactly_one_sentence(text):
+    sentences = split_sentences(text)
+    counts = [0] * len(text)
+    previous_end = 0
+    for start, end in sentences:
+        assert previous_end <= start < end <= len(text)
+        assert not text[start].isspace() and not text[end - 1].isspace()
+        previous_end = end
+        for i in range(start, end):
+            counts[i] += 1
+    for i, char in enumerate(text):
+        if not char.isspace():
+            assert counts[i] == 1, (text, i, sentences)
+
+
+def test_sentence_index_by_midpoint():
+    text = "Ab cd. Ef gh."
+    sentences = split_sentences(text)
+    assert sentences == [(0, 6), (7, 13)]
+    offsets = np.array([(0, 2), (3, 6), (7, 9), (10, 13), (6, 7)])
+    # the last "word" is the space between sentences (midpoint 6.5): outside every sentence
+    assert sentence_index(offsets, sentences).tolist() == [0, 0, 1, 1, -1]
+    assert sentence_index(offsets, []).tolist() == [-1] * 5

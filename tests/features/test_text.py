@@ -1,0 +1,218 @@
+"""Text-statistics features (SPEC 2.1): every column pinned on hand-built examples.
+
+Expected values are worked out by hand from the SPEC 2.1 table and written out literally.
+Column order: 0 in_context, 1 is_number, 2 is_capitalized, 3 word_length, 4 position, 5 running_ctx_ratio,
+6 running_novel_ratio, 7 is_novel, 8 num_in_context, 9 novel_number, 10 bigram_in_context,
+11 trigram_in_context, 12 is_entity, 13 consecutive_novel, 14 sentence_position, 15-17 window_{5,10,20},
+18 delta_novel_ratio, 19 delta2_novel_ratio.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+from halluseq.features.text import COLUMNS, TextFeatures
+
+SPEC_COLUMNS = [
+    "in_context", "is_number", "is_capitalized", "word_length", "position",
+    "running_ctx_ratio", "running_novel_ratio", "is_novel", "num_in_context", "novel_number",
+    "bigram_in_context", "trigram_in_context", "is_entity", "consecutive_novel", "sentence_position",
+    "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
+]
+
+
+def _check(matrix: np.ndarray, expected: dict[str, list[float]]) -> None:
+    assert set(expected) == set(SPEC_COLUMNS)
+    for j, name in enumerate(SPEC_COLUMNS):
+        assert_allclose(matrix[:, j], np.array(expected[name], dtype=np.float64), atol=1e-6, rtol=0,
+                        err_msg=f"column {j} {name}")
+
+
+def test_columns():
+    extractor = TextFeatures()
+    assert extractor.columns == SPEC_COLUMNS == COLUMNS
+    assert len(extractor.columns) == 20
+    assert extractor.name == "text"
+
+
+def test_numbers_bigrams_trigrams_entities(make_example):
+    # context keys: acme was founded in 1999 by jane doe revenue reached $5,000 in 2001
+    # context numbers (regex over raw text): 1999, 5, 000, 2001
+    context = "Acme was founded in 1999 by Jane Doe. Revenue reached $5,000 in 2001."
+    answer = "Acme was founded in 1999. Jane Doe paid $5,000 and $7 in Paris."
+    #         0    1   2       3  4     5    6   7    8      9   10 11 12
+    # two sentences: words 0-4 and 5-12
+    example = make_example(answer, context)
+    [matrix] = TextFeatures().extract([example])
+    assert matrix.shape == (13, 20) and matrix.dtype == np.float32
+
+    novel = [0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1]
+    running_novel = [0, 0, 0, 0, 0, 0, 0, 1 / 8, 1 / 9, 2 / 10, 3 / 11, 3 / 12, 4 / 13]
+    delta = [0, 0, 0, 0, 0, 0, 0, 1 / 8, 1 / 9 - 1 / 8, 2 / 10 - 1 / 9, 3 / 11 - 2 / 10, 3 / 12 - 3 / 11,
+             4 / 13 - 3 / 12]
+    expected = {
+        "in_context": [1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 1, 0],
+        # "1999." and "$5,000" and "$7" are numbers
+        "is_number": [0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0],
+        "is_capitalized": [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1],
+        "word_length": [4 / 20, 3 / 20, 7 / 20, 2 / 20, 5 / 20, 4 / 20, 3 / 20, 4 / 20, 6 / 20, 3 / 20,
+                        2 / 20, 2 / 20, 6 / 20],
+        "position": [i / 12 for i in range(13)],
+        "running_ctx_ratio": [1, 1, 1, 1, 1, 1, 1, 7 / 8, 8 / 9, 8 / 10, 8 / 11, 9 / 12, 9 / 13],
+        "running_novel_ratio": running_novel,
+        "is_novel": novel,
+        # "1999." contains 1999 (a context number), "$5,000" contains 5 and 000; "$7" does not
+        "num_in_context": [0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0],
+        "novel_number": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0],
+        # (acme was) (was founded) (founded in) (in 1999) (jane doe)
+        "bigram_in_context": [0, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0],
+        # (acme was founded) (was founded in) (founded in 1999)
+        "trigram_in_context": [0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        # "Jane" opens sentence 2: not an entity; "Doe" and "Paris." are
+        "is_entity": [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1],
+        "consecutive_novel": [0, 0, 0, 0, 0, 0, 0, 0.1, 0, 0.1, 0.2, 0, 0.1],
+        "sentence_position": [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1],
+        "window_5_novelty": [0, 0, 0, 0, 0, 0, 0, 1 / 5, 1 / 5, 2 / 5, 3 / 5, 3 / 5, 3 / 5],
+        "window_10_novelty": [0, 0, 0, 0, 0, 0, 0, 1 / 8, 1 / 9, 2 / 10, 3 / 10, 3 / 10, 4 / 10],
+        "window_20_novelty": running_novel,
+        "delta_novel_ratio": delta,
+        "delta2_novel_ratio": [0, 0, 0, 0, 0, 0, 0, 1 / 8, (1 / 9 - 1 / 8) - 1 / 8,
+                               (2 / 10 - 1 / 9) - (1 / 9 - 1 / 8), (3 / 11 - 2 / 10) - (2 / 10 - 1 / 9),
+                               (3 / 12 - 3 / 11) - (3 / 11 - 2 / 10), (4 / 13 - 3 / 12) - (3 / 12 - 3 / 11)],
+    }
+    _check(matrix, expected)
+
+
+def test_long_novel_run_windows_and_three_sentences(make_example):
+    # context keys: alpha met gamma the doctor
+    context = "Alpha met Gamma, the doctor."
+    answer = "Alpha met Dr. Who. One two three four five six seven eight nine ten eleven. Gamma!"
+    #         0     1   2   3    4   5   6     7    8    9   10    11    12   13  14      15
+    # sentences: 0-3 ("Dr." does not end one), 4-14, 15
+    example = make_example(answer, context)
+    [matrix] = TextFeatures().extract([example])
+    assert matrix.shape == (16, 20)
+
+    running_novel = [0, 0, 1 / 3, 2 / 4, 3 / 5, 4 / 6, 5 / 7, 6 / 8, 7 / 9, 8 / 10, 9 / 11, 10 / 12, 11 / 13,
+                     12 / 14, 13 / 15, 13 / 16]
+    delta = [0, 0, 1 / 3, 2 / 4 - 1 / 3, 3 / 5 - 2 / 4, 4 / 6 - 3 / 5, 5 / 7 - 4 / 6, 6 / 8 - 5 / 7,
+             7 / 9 - 6 / 8, 8 / 10 - 7 / 9, 9 / 11 - 8 / 10, 10 / 12 - 9 / 11, 11 / 13 - 10 / 12,
+             12 / 14 - 11 / 13, 13 / 15 - 12 / 14, 13 / 16 - 13 / 15]
+    delta2 = [0, 0,
+              1 / 3 - 0,
+              (2 / 4 - 1 / 3) - 1 / 3,
+              (3 / 5 - 2 / 4) - (2 / 4 - 1 / 3),
+              (4 / 6 - 3 / 5) - (3 / 5 - 2 / 4),
+              (5 / 7 - 4 / 6) - (4 / 6 - 3 / 5),
+              (6 / 8 - 5 / 7) - (5 / 7 - 4 / 6),
+              (7 / 9 - 6 / 8) - (6 / 8 - 5 / 7),
+              (8 / 10 - 7 / 9) - (7 / 9 - 6 / 8),
+              (9 / 11 - 8 / 10) - (8 / 10 - 7 / 9),
+              (10 / 12 - 9 / 11) - (9 / 11 - 8 / 10),
+              (11 / 13 - 10 / 12) - (10 / 12 - 9 / 11),
+              (12 / 14 - 11 / 13) - (11 / 13 - 10 / 12),
+              (13 / 15 - 12 / 14) - (12 / 14 - 11 / 13),
+              (13 / 16 - 13 / 15) - (13 / 15 - 12 / 14)]
+    expected = {
+        "in_context": [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        "is_number": [0] * 16,
+        "is_capitalized": [1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        "word_length": [5 / 20, 3 / 20, 3 / 20, 4 / 20, 3 / 20, 3 / 20, 5 / 20, 4 / 20, 4 / 20, 3 / 20,
+                        5 / 20, 5 / 20, 4 / 20, 3 / 20, 7 / 20, 6 / 20],
+        "position": [i / 15 for i in range(16)],
+        "running_ctx_ratio": [1, 1, 2 / 3, 2 / 4, 2 / 5, 2 / 6, 2 / 7, 2 / 8, 2 / 9, 2 / 10, 2 / 11, 2 / 12,
+                              2 / 13, 2 / 14, 2 / 15, 3 / 16],
+        "running_novel_ratio": running_novel,
+        "is_novel": [0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0],
+        "num_in_context": [0] * 16,
+        "novel_number": [0] * 16,
+        "bigram_in_context": [0, 1] + [0] * 14,
+        "trigram_in_context": [0] * 16,
+        # "Dr." and "Who." are mid-sentence capitals; "One" and "Gamma!" open sentences
+        "is_entity": [0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        # run of 13 novel words (2..14), capped at 1
+        "consecutive_novel": [0, 0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1, 1, 1, 0],
+        "sentence_position": [0, 0, 0, 0] + [0.5] * 11 + [1],
+        "window_5_novelty": [0, 0, 1 / 3, 2 / 4, 3 / 5, 4 / 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4 / 5],
+        "window_10_novelty": [0, 0, 1 / 3, 2 / 4, 3 / 5, 4 / 6, 5 / 7, 6 / 8, 7 / 9, 8 / 10, 9 / 10, 1, 1, 1,
+                              1, 9 / 10],
+        "window_20_novelty": running_novel,
+        "delta_novel_ratio": delta,
+        "delta2_novel_ratio": delta2,
+    }
+    _check(matrix, expected)
+
+
+def test_number_forms(make_example):
+    # context keys: in 2020 growth was 12.5 percent versus 3.0 before; numbers: 2020, 12.5, 3.0
+    context = "In 2020 growth was 12.5 percent versus 3.0 before."
+    answer = "Growth hit 12.5% versus 3, in 2020."
+    #         0      1   2     3      4  5  6
+    example = make_example(answer, context)
+    [matrix] = TextFeatures().extract([example])
+    assert matrix.shape == (7, 20)
+    running_novel = [0, 1 / 2, 2 / 3, 2 / 4, 3 / 5, 3 / 6, 3 / 7]
+    delta = [0, 1 / 2, 2 / 3 - 1 / 2, 2 / 4 - 2 / 3, 3 / 5 - 2 / 4, 3 / 6 - 3 / 5, 3 / 7 - 3 / 6]
+    expected = {
+        # key "12.5%" keeps its % (not stripped): novel although 12.5 is a context number
+        "in_context": [1, 0, 0, 1, 0, 1, 1],
+        "is_number": [0, 0, 1, 0, 1, 0, 1],
+        "is_capitalized": [1, 0, 0, 0, 0, 0, 0],
+        "word_length": [6 / 20, 3 / 20, 5 / 20, 6 / 20, 2 / 20, 2 / 20, 5 / 20],
+        "position": [0, 1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6, 1],
+        "running_ctx_ratio": [1, 1 / 2, 1 / 3, 2 / 4, 2 / 5, 3 / 6, 4 / 7],
+        "running_novel_ratio": running_novel,
+        "is_novel": [0, 1, 1, 0, 1, 0, 0],
+        # "12.5%" -> 12.5 (context), "3," -> 3 (context has 3.0 only), "2020." -> 2020
+        "num_in_context": [0, 0, 1, 0, 0, 0, 1],
+        "novel_number": [0, 0, 0, 0, 1, 0, 0],
+        "bigram_in_context": [0, 0, 0, 0, 0, 0, 1],
+        "trigram_in_context": [0] * 7,
+        "is_entity": [0] * 7,
+        "consecutive_novel": [0, 0.1, 0.2, 0, 0.1, 0, 0],
+        "sentence_position": [0] * 7,
+        "window_5_novelty": [0, 1 / 2, 2 / 3, 2 / 4, 3 / 5, 3 / 5, 2 / 5],
+        "window_10_novelty": running_novel,
+        "window_20_novelty": running_novel,
+        "delta_novel_ratio": delta,
+        "delta2_novel_ratio": [0, 0, (2 / 3 - 1 / 2) - 1 / 2, (2 / 4 - 2 / 3) - (2 / 3 - 1 / 2),
+                               (3 / 5 - 2 / 4) - (2 / 4 - 2 / 3), (3 / 6 - 3 / 5) - (3 / 5 - 2 / 4),
+                               (3 / 7 - 3 / 6) - (3 / 6 - 3 / 5)],
+    }
+    _check(matrix, expected)
+
+
+def test_single_word_answer_with_empty_context(make_example):
+    [matrix] = TextFeatures().extract([make_example("Yes", "")])
+    expected = {name: [0.0] for name in SPEC_COLUMNS}
+    expected.update(is_capitalized=[1], word_length=[3 / 20], running_novel_ratio=[1], is_novel=[1],
+                    consecutive_novel=[0.1], window_5_novelty=[1], window_10_novelty=[1],
+                    window_20_novelty=[1])
+    _check(matrix, expected)
+
+
+@pytest.mark.parametrize(("word", "number"), [
+    ("€5", 1), ("£3.50", 1), ("1/2", 1), ("50%", 1), ("1,000,000", 1), ("...", 0), ("$", 0), ("3)", 0),
+    ("1a", 0), ("A1", 0),
+])
+def test_is_number_rule(make_example, word, number):
+    [matrix] = TextFeatures().extract([make_example(f"x {word}", "")])
+    assert matrix[1, 1] == number
+
+
+def test_empty_answer(make_example):
+    for answer in ("", "   \n "):
+        [matrix] = TextFeatures().extract([make_example(answer, "some context")])
+        assert matrix.shape == (0, 20)
+        assert matrix.dtype == np.float32
+
+
+def test_shared_context_gives_same_rows_as_alone(make_example):
+    context = "Alpha met Gamma, the doctor."
+    examples = [make_example("Alpha met Gamma.", context), make_example("Gamma met nobody.", context)]
+    together = TextFeatures().extract(examples)
+    alone = [TextFeatures().extract([e])[0] for e in examples]
+    for a, b in zip(together, alone, strict=True):
+        np.testing.assert_array_equal(a, b)

@@ -1,0 +1,76 @@
+"""The command line: demo, features (through the cache), error exit codes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+import halluseq
+from halluseq.cli import main
+from halluseq.data import load
+
+SHIPPED = Path(halluseq.__file__).resolve().parent / "examples" / "ragtruth_qa.jsonl"
+
+
+def test_demo_prints_a_word_table(capsys):
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Indianapolis," in out
+    assert "ragtruth-12458" in out
+    assert re.search(r"^\s*\d+ Indianapolis,\s+0\s", out, flags=re.M)
+    # the gold span "average annual temperature of 61°F" labels its words 1 in the table
+    assert re.search(r"^\s*\d+ average\s+1\s", out, flags=re.M)
+    assert re.search(r"^\s*\d+ 61°F\.\s+1\s", out, flags=re.M)
+    assert re.search(r"\d+ words x 20 features", out)
+
+
+def test_features_command_writes_npz(tmp_path, capsys):
+    out_path = tmp_path / "f.npz"
+    cache = tmp_path / "cache"
+    args = ["features", "--data", str(SHIPPED), "--cache-dir", str(cache), "--out", str(out_path), "--quiet"]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert "2 examples" in printed and "x 20 features" in printed
+
+    examples, _ = load(SHIPPED)
+    n_words = sum(e.n_words for e in examples)
+    with np.load(out_path) as stored:
+        assert stored["values"].shape == (n_words, 20)
+        assert stored["values"].dtype == np.float32
+        assert len(stored["columns"]) == 20 and stored["columns"][0] == "in_context"
+        assert stored["ids"].tolist() == [e.id for e in examples]
+        np.testing.assert_array_equal(stored["labels"], np.concatenate([e.labels for e in examples]))
+        assert stored["labels"].sum() > 0
+        assert stored["lengths"].tolist() == [e.n_words for e in examples]
+    assert list((cache / "features" / "text").rglob("*.npz"))
+
+    # a second run reads the cache and writes the same numbers
+    second = tmp_path / "g.npz"
+    assert main(args[:-3] + ["--out", str(second), "--quiet"]) == 0
+    with np.load(out_path) as a, np.load(second) as b:
+        np.testing.assert_array_equal(a["values"], b["values"])
+
+
+def test_features_limit_and_no_cache(tmp_path, capsys):
+    out_path = tmp_path / "f.npz"
+    cache = tmp_path / "cache"
+    assert main(["features", "--data", str(SHIPPED), "--cache-dir", str(cache), "--no-cache", "--limit", "1",
+                 "--out", str(out_path), "--quiet"]) == 0
+    assert "1 examples" in capsys.readouterr().out
+    assert not cache.exists()
+    with np.load(out_path) as stored:
+        assert stored["ids"].tolist() == ["ragtruth-12458"]
+
+
+def test_features_unknown_family_exits_2(tmp_path, capsys):
+    assert main(["features", "--data", str(SHIPPED), "--cache-dir", str(tmp_path), "--families", "text,nope",
+                 "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "nope" in err and "text" in err
+
+
+def test_data_stats_missing_path_exits_2(tmp_path, capsys):
+    assert main(["data", "stats", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl" in capsys.readouterr().err
