@@ -21,7 +21,7 @@ test: setup
 	$(VENV)/bin/python -m pytest -q
 
 lint: setup
-	$(VENV)/bin/ruff check halluseq tests
+	$(VENV)/bin/ruff check halluseq tests benchmarks
 
 clean:
 	rm -rf $(VENV) .pytest_cache

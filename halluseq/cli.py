@@ -58,6 +58,27 @@ def cmd_features(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    from halluseq.evaluate import run_table
+    from halluseq.train import load_config, quiet_lightning, train
+
+    quiet_lightning()
+    config = load_config(args.config, data=args.data, seed=args.seed,
+                         families=args.families.split(",") if args.families else None)
+    run_dir = args.out or Path("runs") / f"{config['model']['name']}-seed{config['seed']}"
+    results = train(config, run_dir, progress=not args.quiet)
+    print(run_table(run_dir))
+    print(f"\nrun folder: {run_dir} ({results['wall_seconds']:.1f} s)")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from halluseq.evaluate import run_table
+
+    print(run_table(args.run_dir))
+    return 0
+
+
 def word_table(example: Example, matrix: np.ndarray, columns: list[str], shown: list[str]) -> str:
     """A per-word table: word, gold label and the chosen feature columns."""
     picks = [columns.index(name) for name in shown]
@@ -106,6 +127,19 @@ def build_parser() -> argparse.ArgumentParser:
     features.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_data_arguments(features)
     features.set_defaults(func=cmd_features)
+
+    train = commands.add_parser("train", help="train a model under its protocol and write a run folder")
+    train.add_argument("--config", type=Path, required=True, help="configs/<model>.yaml")
+    train.add_argument("--data", type=Path, help="dataset path (overrides the config)")
+    train.add_argument("--seed", type=int, help="model seed (overrides the config)")
+    train.add_argument("--families", help="comma-separated feature families (overrides the config)")
+    train.add_argument("--out", type=Path, help="run folder (default: runs/<model>-seed<N>)")
+    train.add_argument("--quiet", action="store_true", help="no progress bars")
+    train.set_defaults(func=cmd_train)
+
+    evaluate = commands.add_parser("evaluate", help="print the metric table of a run folder")
+    evaluate.add_argument("run_dir", type=Path)
+    evaluate.set_defaults(func=cmd_evaluate)
 
     demo = commands.add_parser("demo", help="features of a shipped RAGTruth example as a per-word table")
     demo.set_defaults(func=cmd_demo)

@@ -1,0 +1,72 @@
+"""Evaluation protocols (SPEC 1.4): official split, or K-fold CV grouped by source and stratified on the flag."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.model_selection import StratifiedGroupKFold
+
+from halluseq.data.example import Example
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Indices into the example list: train, validation (early stopping, threshold) and test."""
+
+    name: str
+    train: np.ndarray
+    validation: np.ndarray
+    test: np.ndarray
+
+
+def grouped_split(examples: Sequence[Example], indices: np.ndarray, fraction: float,
+                  seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Split ``indices`` into ``(keep, held_out)`` with about ``fraction`` held out, grouped by ``group``
+    and stratified on the example flag (one fold of a StratifiedGroupKFold with ``round(1 / fraction)`` folds)."""
+    n_splits = max(2, round(1 / fraction))
+    flags = np.array([examples[i].hallucinated for i in indices])
+    groups = np.array([examples[i].group for i in indices])
+    if len(set(groups)) < n_splits:
+        raise ValueError(f"{len(set(groups))} groups cannot be split into {n_splits} grouped folds")
+    splitter = StratifiedGroupKFold(n_splits=n_splits, shuffle=True, random_state=seed)
+    keep, held = next(splitter.split(indices, flags, groups))
+    return indices[keep], indices[held]
+
+
+def cross_validation_folds(examples: Sequence[Example], k: int = 5, val_fraction: float = 0.15,
+                           seed: int = 42) -> list[Fold]:
+    """K folds grouped by ``group`` and stratified on the example flag; inside each training fold a grouped
+    validation split. ``seed`` fixes the assignment, independent of the model seed."""
+    flags = np.array([e.hallucinated for e in examples])
+    groups = np.array([e.group for e in examples])
+    splitter = StratifiedGroupKFold(n_splits=k, shuffle=True, random_state=seed)
+    folds = []
+    for number, (train_val, test) in enumerate(splitter.split(np.zeros(len(examples)), flags, groups)):
+        train, validation = grouped_split(examples, train_val, val_fraction, seed + number)
+        folds.append(Fold(f"fold{number}", train, validation, test))
+    return folds
+
+
+def official_split(examples: Sequence[Example], val_fraction: float = 0.15, seed: int = 42) -> list[Fold]:
+    """The data's own train/test split; a grouped, stratified validation part is cut from train."""
+    splits = np.array([e.split for e in examples])
+    train_all = np.flatnonzero(splits == "train")
+    test = np.flatnonzero(splits == "test")
+    if len(train_all) == 0 or len(test) == 0:
+        raise ValueError("the official protocol needs examples with split 'train' and 'test'")
+    train, validation = grouped_split(examples, train_all, val_fraction, seed)
+    return [Fold("official", train, validation, test)]
+
+
+def make_folds(examples: Sequence[Example], protocol: str = "auto", k: int = 5, val_fraction: float = 0.15,
+               seed: int = 42) -> list[Fold]:
+    """``official`` when the data has a train split (for ``auto``), otherwise grouped K-fold CV."""
+    if protocol == "auto":
+        protocol = "official" if any(e.split == "train" for e in examples) else "cv"
+    if protocol == "official":
+        return official_split(examples, val_fraction, seed)
+    if protocol == "cv":
+        return cross_validation_folds(examples, k, val_fraction, seed)
+    raise ValueError(f"unknown protocol {protocol!r}; expected auto, official or cv")

@@ -1,0 +1,135 @@
+"""Metrics from per-word probabilities (SPEC 5): token, example and span level, overall and per slice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.metrics import average_precision_score, f1_score, precision_recall_curve, roc_auc_score
+
+from halluseq.data.example import Example
+from halluseq.data.words import spans_from_labels
+
+
+def _auc(labels: np.ndarray, scores: np.ndarray) -> float:
+    return float(roc_auc_score(labels, scores)) if 0 < labels.sum() < len(labels) else float("nan")
+
+
+def _ap(labels: np.ndarray, scores: np.ndarray) -> float:
+    return float(average_precision_score(labels, scores)) if labels.sum() > 0 else float("nan")
+
+
+def best_f1_threshold(labels: np.ndarray, scores: np.ndarray) -> float:
+    """The probability threshold with the highest F1 of the positive class (ties: the lowest threshold).
+
+    A word is flagged when its probability is ``>=`` the threshold (as in ``precision_recall_curve``).
+    """
+    if labels.sum() == 0:
+        return 0.5
+    precision, recall, thresholds = precision_recall_curve(labels, scores)
+    f1 = 2 * precision * recall / np.maximum(precision + recall, 1e-12)
+    return float(thresholds[int(np.argmax(f1[:-1]))])
+
+
+def span_scores(examples: Sequence[Example], predicted: Sequence[np.ndarray]) -> dict[str, float]:
+    """Character-overlap span precision/recall/F1, micro over examples (LettuceDetect protocol).
+
+    ``predicted`` holds 0/1 word labels; predicted spans are maximal runs of positive words.
+    """
+    overlap = predicted_chars = gold_chars = 0
+    for example, labels in zip(examples, predicted, strict=True):
+        gold = np.zeros(len(example.answer), dtype=bool)
+        for span in example.spans:
+            gold[span.start:span.end] = True
+        pred = np.zeros(len(example.answer), dtype=bool)
+        for span in spans_from_labels(example.words, labels):
+            pred[span.start:span.end] = True
+        overlap += int((gold & pred).sum())
+        predicted_chars += int(pred.sum())
+        gold_chars += int(gold.sum())
+    precision = overlap / predicted_chars if predicted_chars else 0.0
+    recall = overlap / gold_chars if gold_chars else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"span_precision": precision, "span_recall": recall, "span_f1": f1}
+
+
+def metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
+            thresholds: Sequence[float] | float = 0.5) -> dict[str, float]:
+    """Token, example and span metrics of one slice.
+
+    ``thresholds``: the tuned threshold per example (folds tune their own) or one value for all.
+    Token F1 is reported at ``> 0.5`` (``token_f1``) and at ``>=`` the tuned threshold (``token_f1_tuned``);
+    example and span predictions use the tuned threshold.
+    """
+    tuned = np.broadcast_to(np.asarray(thresholds, dtype=float), (len(examples),))
+    labels = np.concatenate([e.labels for e in examples]).astype(int)
+    scores = np.concatenate(probs)
+    word_thresholds = np.repeat(tuned, [e.n_words for e in examples])
+    flags = np.array([e.hallucinated for e in examples], dtype=int)
+    example_scores = np.array([p.max() if len(p) else 0.0 for p in probs])
+    tuned_words = [p >= t for p, t in zip(probs, tuned, strict=True)]
+    example_pred = np.array([w.any() for w in tuned_words], dtype=int)
+    out = {
+        "examples": len(examples),
+        "words": len(labels),
+        "positive_rate": float(labels.mean()) if len(labels) else float("nan"),
+        "token_auc": _auc(labels, scores),
+        "token_ap": _ap(labels, scores),
+        "token_f1": float(f1_score(labels, scores > 0.5, zero_division=0)),
+        "token_f1_tuned": float(f1_score(labels, scores >= word_thresholds, zero_division=0)),
+        "example_auc": _auc(flags, example_scores),
+        "example_precision": float(((example_pred == 1) & (flags == 1)).sum() / max(example_pred.sum(), 1)),
+        "example_recall": float(((example_pred == 1) & (flags == 1)).sum() / max(flags.sum(), 1)),
+        "example_f1": float(f1_score(flags, example_pred, zero_division=0)),
+    }
+    return out | span_scores(examples, [w.astype(int) for w in tuned_words])
+
+
+def sliced_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
+                   thresholds: Sequence[float] | float = 0.5) -> dict[str, Any]:
+    """``{"overall": ..., "task": {name: ...}, "generator": {name: ...}}``."""
+    tuned = np.broadcast_to(np.asarray(thresholds, dtype=float), (len(examples),))
+    out: dict[str, Any] = {"overall": metrics(examples, probs, tuned)}
+    for key in ("task", "generator"):
+        values = sorted({getattr(e, key) for e in examples})
+        out[key] = {}
+        for value in values:
+            picked = [i for i, e in enumerate(examples) if getattr(e, key) == value]
+            out[key][value] = metrics([examples[i] for i in picked], [probs[i] for i in picked], tuned[picked])
+    return out
+
+
+# metric -> column header of the printed table
+TABLE_COLUMNS = {"token_auc": "tok_auc", "token_ap": "tok_ap", "token_f1": "tok_f1", "token_f1_tuned": "tok_f1_thr",
+                 "example_auc": "ex_auc", "example_f1": "ex_f1_thr", "span_precision": "span_p_thr",
+                 "span_recall": "span_r_thr", "span_f1": "span_f1_thr"}
+
+
+def metric_table(rows: dict[str, dict[str, float]]) -> str:
+    """A fixed-width table, one row per name (``_thr``: at the validation-tuned threshold)."""
+    width = max(12, *(len(name) for name in rows)) + 2
+    header = f"{'':<{width}}" + "".join(f"{label:>12}" for label in TABLE_COLUMNS.values())
+    lines = [header]
+    for name, values in rows.items():
+        lines.append(f"{name:<{width}}" + "".join(f"{values.get(c, float('nan')):>12.4f}" for c in TABLE_COLUMNS))
+    return "\n".join(lines)
+
+
+def load_run_metrics(run_dir: str | Path) -> dict[str, Any]:
+    """The ``metrics.json`` a training run wrote."""
+    return json.loads((Path(run_dir) / "metrics.json").read_text(encoding="utf-8"))
+
+
+def run_table(run_dir: str | Path) -> str:
+    """The metric table of a run folder: overall per score variant, then per task and per generator."""
+    results = load_run_metrics(run_dir)
+    sections = []
+    for variant, sliced in results["scores"].items():
+        rows = {f"{results['model']}:{variant}": sliced["overall"]}
+        for key in ("task", "generator"):
+            rows.update({f"  {key}={name}": values for name, values in sliced[key].items()})
+        sections.append(metric_table(rows))
+    return "\n\n".join(sections)

@@ -1,0 +1,158 @@
+"""Lightning training of the sequence models: padded batches, optional position shuffling (SPEC 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import pytorch_lightning as pl
+import torch
+from sklearn.metrics import f1_score, roc_auc_score
+from torch.utils.data import DataLoader, Dataset, Sampler
+
+from halluseq.models import build_model
+from halluseq.models.base import length_mask
+
+SHUFFLE_MODES = ("none", "random", "fixed")
+
+
+class Batch(NamedTuple):
+    features: torch.Tensor  # (B, T, d), zero padding
+    labels: torch.Tensor  # (B, T), zero padding
+    lengths: torch.Tensor  # (B,)
+    order: torch.Tensor  # (B, T): position j holds original word order[j] (identity unless shuffled)
+    index: torch.Tensor  # (B,): example index in the dataset
+
+
+class SequenceDataset(Dataset):
+    """Per-example ``(n_words, d)`` features and labels; ``shuffle`` permutes positions (feature rows and
+    labels together): ``random`` draws a new permutation at every access (training), ``fixed`` one per
+    example and seed (evaluation of the shuffled control)."""
+
+    def __init__(self, features: Sequence[np.ndarray], labels: Sequence[np.ndarray], max_words: int | None = None,
+                 shuffle: str = "none", seed: int = 0):
+        if shuffle not in SHUFFLE_MODES:
+            raise ValueError(f"shuffle must be one of {SHUFFLE_MODES}, got {shuffle!r}")
+        self.features = [torch.as_tensor(f[:max_words], dtype=torch.float32) for f in features]
+        self.labels = [torch.as_tensor(y[:max_words], dtype=torch.float32) for y in labels]
+        self.shuffle, self.seed = shuffle, seed
+
+    def __len__(self) -> int:
+        return len(self.features)
+
+    def _order(self, index: int) -> torch.Tensor:
+        n = len(self.labels[index])
+        if self.shuffle == "random":
+            return torch.randperm(n)
+        if self.shuffle == "fixed":
+            return torch.as_tensor(np.random.default_rng([self.seed, index]).permutation(n))
+        return torch.arange(n)
+
+    def __getitem__(self, index: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]:
+        order = self._order(index)
+        return self.features[index][order], self.labels[index][order], order, index
+
+
+def collate(items: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]]) -> Batch:
+    lengths = torch.tensor([len(labels) for _, labels, _, _ in items])
+    width, n_features = int(lengths.max()), items[0][0].shape[1]
+    features = torch.zeros(len(items), width, n_features)
+    labels = torch.zeros(len(items), width)
+    order = torch.zeros(len(items), width, dtype=torch.long)
+    for b, (x, y, o, _) in enumerate(items):
+        features[b, : len(y)], labels[b, : len(y)], order[b, : len(y)] = x, y, o
+    return Batch(features, labels, lengths, order, torch.tensor([i for *_, i in items]))
+
+
+class LengthBucketSampler(Sampler[list[int]]):
+    """Batches of similar length (fewer recurrent steps per epoch), in a new random order every epoch.
+
+    Lengths are jittered by up to ``jitter`` (relative) before sorting, so batch membership varies too.
+    """
+
+    def __init__(self, lengths: Sequence[int], batch_size: int, generator: torch.Generator, jitter: float = 0.2):
+        self.lengths = torch.as_tensor(lengths, dtype=torch.float64)
+        self.batch_size, self.generator, self.jitter = batch_size, generator, jitter
+
+    def __len__(self) -> int:
+        return -(-len(self.lengths) // self.batch_size)
+
+    def __iter__(self):
+        noise = 1 + self.jitter * (2 * torch.rand(len(self.lengths), generator=self.generator, dtype=torch.float64) - 1)
+        order = torch.argsort(self.lengths * noise, stable=True)
+        batches = list(torch.split(order, self.batch_size))
+        for b in torch.randperm(len(batches), generator=self.generator).tolist():
+            yield batches[b].tolist()
+
+
+class SequenceDataModule(pl.LightningDataModule):
+    """Train / validation / prediction loaders over already standardized features."""
+
+    def __init__(self, train: SequenceDataset, validation: SequenceDataset, batch_size: int = 32, seed: int = 0,
+                 bucket_by_length: bool = True):
+        super().__init__()
+        self.train, self.validation = train, validation
+        self.batch_size, self.seed, self.bucket_by_length = batch_size, seed, bucket_by_length
+
+    def train_dataloader(self) -> DataLoader:
+        generator = torch.Generator().manual_seed(self.seed)
+        if self.bucket_by_length:
+            lengths = [len(y) for y in self.train.labels]
+            return DataLoader(self.train, batch_sampler=LengthBucketSampler(lengths, self.batch_size, generator),
+                              collate_fn=collate)
+        return DataLoader(self.train, batch_size=self.batch_size, shuffle=True, collate_fn=collate,
+                          generator=generator)
+
+    def val_dataloader(self) -> DataLoader:
+        return DataLoader(self.validation, batch_size=self.batch_size, collate_fn=collate)
+
+
+class TaggerModule(pl.LightningModule):
+    """Wraps a :class:`SequenceLabeler`: class-weighted loss, AdamW, validation token F1 at 0.5 and AUC."""
+
+    def __init__(self, model: str, n_features: int, model_options: dict[str, Any] | None = None,
+                 pos_weight: float = 1.0, lr: float = 1e-3, weight_decay: float = 1e-4):
+        super().__init__()
+        self.save_hyperparameters()
+        self.model = build_model(model, n_features, **(model_options or {}))
+        self._val: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def training_step(self, batch: Batch, batch_idx: int) -> torch.Tensor:
+        loss = self.model.loss(batch.features, batch.lengths, batch.labels, self.hparams.pos_weight)
+        self.log("train_loss", loss, on_epoch=True, on_step=False, batch_size=len(batch.lengths))
+        return loss
+
+    def validation_step(self, batch: Batch, batch_idx: int) -> None:
+        mask = length_mask(batch.lengths, batch.features.shape[1])
+        loss = self.model.loss(batch.features, batch.lengths, batch.labels, self.hparams.pos_weight)
+        self.log("val_loss", loss, on_epoch=True, batch_size=len(batch.lengths))
+        probs = self.model.predict_proba(batch.features, batch.lengths)
+        self._val.append((probs[mask].cpu().numpy(), batch.labels[mask].cpu().numpy()))
+
+    def on_validation_epoch_end(self) -> None:
+        probs = np.concatenate([p for p, _ in self._val])
+        labels = np.concatenate([y for _, y in self._val]).astype(int)
+        self._val.clear()
+        self.log("val_f1", float(f1_score(labels, probs > 0.5, zero_division=0)))
+        if 0 < labels.sum() < len(labels):
+            self.log("val_auc", float(roc_auc_score(labels, probs)))
+
+    def configure_optimizers(self) -> torch.optim.Optimizer:
+        return torch.optim.AdamW(self.parameters(), lr=self.hparams.lr, weight_decay=self.hparams.weight_decay)
+
+
+@torch.inference_mode()
+def predict(model: torch.nn.Module, dataset: SequenceDataset, batch_size: int = 32) -> dict[str, list[np.ndarray]]:
+    """Every score variant of ``model.scores`` per example, in the examples' original word order."""
+    model.eval()
+    out: dict[str, list[np.ndarray | None]] = {}
+    for batch in DataLoader(dataset, batch_size=batch_size, collate_fn=collate):
+        for name, values in model.scores(batch.features, batch.lengths).items():
+            column = out.setdefault(name, [None] * len(dataset))
+            for b, index in enumerate(batch.index.tolist()):
+                n = int(batch.lengths[b])
+                restored = np.empty(n, dtype=np.float64)
+                restored[batch.order[b, :n].numpy()] = values[b, :n].double().numpy()
+                column[index] = restored
+    return out  # type: ignore[return-value]

@@ -1,0 +1,191 @@
+"""Config -> trained models per fold, out-of-fold predictions and metrics in a run folder (SPEC 1.4, 4, 5)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytorch_lightning as pl
+import torch
+import yaml
+from pytorch_lightning.callbacks import EarlyStopping, ModelCheckpoint
+from pytorch_lightning.loggers import CSVLogger
+from sklearn.impute import SimpleImputer
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from halluseq.data import Example, load
+from halluseq.data.splits import Fold, make_folds
+from halluseq.evaluate import best_f1_threshold, sliced_metrics
+from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
+from halluseq.models import WordLogReg
+from halluseq.models.lightning import SequenceDataModule, SequenceDataset, TaggerModule, predict
+from halluseq.paths import cache_dir
+
+DEFAULTS: dict[str, Any] = {
+    "model": {"name": "bigru", "options": {}},
+    "features": {"families": ["text"], "temporal": None},
+    "data": {"path": "../shared/data/ragtruth_partial", "format": "auto"},
+    "protocol": {"name": "auto", "folds": 5, "val_fraction": 0.15, "fold_seed": 42},
+    "training": {"lr": 1e-3, "weight_decay": 1e-4, "batch_size": 32, "max_epochs": 15, "patience": 5,
+                 "monitor": "val_f1", "monitor_mode": "max", "gradient_clip": 1.0, "max_words": 512,
+                 "accelerator": "cpu", "standardize": True, "bucket_by_length": True},
+    "seed": 0,
+}
+
+
+def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Recursive dict update (override wins), returning a new dict."""
+    out = copy.deepcopy(base)
+    for key, value in override.items():
+        out[key] = merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, Any]:
+    """A training config: defaults <- YAML file <- non-None ``overrides`` (``data``, ``seed``, ``families``)."""
+    config = merge(DEFAULTS, yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}) if path else DEFAULTS
+    config = copy.deepcopy(config)
+    if overrides.get("data") is not None:
+        config["data"]["path"] = str(overrides["data"])
+    if overrides.get("seed") is not None:
+        config["seed"] = int(overrides["seed"])
+    config["features"] = load_feature_config(None, None) | config["features"]
+    if overrides.get("families") is not None:
+        by_name = {f if isinstance(f, str) else f["name"]: f for f in config["features"]["families"]}
+        config["features"]["families"] = [by_name.get(name, name) for name in overrides["families"]]
+    return config
+
+
+def fit_preprocessor(matrices: Sequence[np.ndarray], standardize: bool = True) -> Pipeline:
+    """Median fill for missing values (NaN rows of a family) and standardization, fitted on training words."""
+    steps = [SimpleImputer(strategy="median", keep_empty_features=True)]
+    if standardize:
+        steps.append(StandardScaler())
+    return make_pipeline(*steps).fit(np.concatenate(matrices))
+
+
+def _transform(preprocessor: Pipeline, matrices: Sequence[np.ndarray]) -> list[np.ndarray]:
+    stacked = preprocessor.transform(np.concatenate(matrices)).astype(np.float32)
+    return np.split(stacked, np.cumsum([len(m) for m in matrices])[:-1])
+
+
+def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],
+                          labels: list[np.ndarray], run_dir: Path, progress: bool
+                          ) -> tuple[dict[str, list[np.ndarray]], dict[str, list[np.ndarray]]]:
+    """Train one fold with Lightning; return score variants on validation and test examples."""
+    training, seed = config["training"], config["seed"]
+    name = config["model"]["name"]
+    shuffled = name == "shuffled_bigru"
+    pl.seed_everything(seed, workers=True, verbose=False)
+    train_set = SequenceDataset([features[i] for i in fold.train], [labels[i] for i in fold.train],
+                                training["max_words"], "random" if shuffled else "none", seed)
+    mode = "fixed" if shuffled else "none"
+    val_set = SequenceDataset([features[i] for i in fold.validation], [labels[i] for i in fold.validation],
+                              shuffle=mode, seed=seed)
+    test_set = SequenceDataset([features[i] for i in fold.test], [labels[i] for i in fold.test],
+                               shuffle=mode, seed=seed + 1)
+    train_words = torch.cat(train_set.labels)
+    pos_weight = float((len(train_words) - train_words.sum()) / max(float(train_words.sum()), 1.0))
+    module = TaggerModule(name, features[0].shape[1], config["model"].get("options") or {}, pos_weight,
+                          training["lr"], training["weight_decay"])
+    checkpoint = ModelCheckpoint(dirpath=run_dir / "checkpoints" / fold.name, filename="best",
+                                 monitor=training["monitor"], mode=training["monitor_mode"], save_top_k=1)
+    trainer = pl.Trainer(
+        accelerator=training["accelerator"], devices=1, max_epochs=training["max_epochs"],
+        gradient_clip_val=training["gradient_clip"], deterministic=True,
+        callbacks=[EarlyStopping(monitor=training["monitor"], mode=training["monitor_mode"],
+                                 patience=training["patience"]), checkpoint],
+        logger=CSVLogger(run_dir / "logs", name=fold.name, version=""),
+        enable_progress_bar=progress, enable_model_summary=False, num_sanity_val_steps=0,
+        log_every_n_steps=1,
+    )
+    trainer.fit(module, datamodule=SequenceDataModule(train_set, val_set, training["batch_size"], seed,
+                                                          training["bucket_by_length"]))
+    best = TaggerModule.load_from_checkpoint(checkpoint.best_model_path, map_location="cpu")
+    return predict(best.model, val_set), predict(best.model, test_set)
+
+
+def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
+          examples: Sequence[Example] | None = None) -> dict[str, Any]:
+    """Train and evaluate ``config`` under its protocol; write the run folder; return its metrics."""
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    started = time.perf_counter()
+    if examples is None:
+        examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
+    usable = [e for e in examples if e.word_labels and e.n_words > 0]
+    pipeline = FeaturePipeline.from_config(config["features"], store=FeatureStore(cache_dir() / "features"))
+    features = pipeline.transform(usable, progress=progress)
+    labels = [e.labels.astype(np.float32) for e in usable]
+    protocol = config["protocol"]
+    folds = make_folds(usable, protocol["name"], protocol["folds"], protocol["val_fraction"], protocol["fold_seed"])
+
+    test_scores: dict[str, list[np.ndarray | None]] = {}
+    thresholds = np.full(len(usable), 0.5)
+    fold_of = np.full(len(usable), "", dtype=object)
+    for fold in folds:
+        preprocessor = fit_preprocessor([features[i] for i in fold.train], config["training"]["standardize"])
+        scaled = _transform(preprocessor, features)
+        if config["model"]["name"] == "logreg":
+            val_scores, fold_scores = _fit_logreg(config, fold, scaled, labels)
+        else:
+            val_scores, fold_scores = _train_sequence_model(config, fold, scaled, labels, run_dir, progress)
+        threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
+                                      np.concatenate(val_scores["prob"]))
+        thresholds[fold.test] = threshold
+        fold_of[fold.test] = fold.name
+        for variant, values in fold_scores.items():
+            column = test_scores.setdefault(variant, [None] * len(usable))
+            for i, v in zip(fold.test, values, strict=True):
+                column[i] = v
+
+    tested = [i for i in range(len(usable)) if fold_of[i]]
+    test_examples = [usable[i] for i in tested]
+    results = {
+        "model": config["model"]["name"],
+        "seed": config["seed"],
+        "protocol": protocol["name"] if protocol["name"] != "auto" else ("official" if len(folds) == 1 else "cv"),
+        "folds": len(folds),
+        "columns": pipeline.columns,
+        "thresholds": {fold.name: float(thresholds[fold.test[0]]) for fold in folds if len(fold.test)},
+        "scores": {variant: sliced_metrics(test_examples, [values[i] for i in tested], thresholds[tested])
+                   for variant, values in test_scores.items()},
+        "wall_seconds": time.perf_counter() - started,
+    }
+    with (run_dir / "predictions.jsonl").open("w", encoding="utf-8") as out:
+        for i in tested:
+            row = {"id": usable[i].id, "fold": fold_of[i], "threshold": float(thresholds[i]),
+                   **{variant: np.round(values[i], 6).tolist() for variant, values in test_scores.items()}}
+            out.write(json.dumps(row) + "\n")
+    (run_dir / "metrics.json").write_text(json.dumps(results, indent=2), encoding="utf-8")
+    return results
+
+
+def _fit_logreg(config: dict[str, Any], fold: Fold, features: list[np.ndarray], labels: list[np.ndarray]
+                ) -> tuple[dict[str, list[np.ndarray]], dict[str, list[np.ndarray]]]:
+    """Per-word logistic regression on the training words of the fold."""
+    model = WordLogReg(**(config["model"].get("options") or {}))
+    model.fit(np.concatenate([features[i] for i in fold.train]), np.concatenate([labels[i] for i in fold.train]))
+
+    def score(indices: np.ndarray) -> dict[str, list[np.ndarray]]:
+        return {"prob": [model.predict_proba(features[i]).astype(np.float64) for i in indices]}
+
+    return score(fold.validation), score(fold.test)
+
+
+def quiet_lightning() -> None:
+    """Silence Lightning's per-run banners (GPU availability, worker hints); warnings that matter stay."""
+    logging.getLogger("pytorch_lightning").setLevel(logging.WARNING)
+    logging.getLogger("lightning.pytorch").setLevel(logging.WARNING)
+    warnings.filterwarnings("ignore", message=".*does not have many workers.*")
+    warnings.filterwarnings("ignore", message=".*GPU available but not used.*")
+    warnings.filterwarnings("ignore", message=".*treespec.*")  # Lightning internals on newer torch
