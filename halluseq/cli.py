@@ -10,12 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
-from halluseq.data import DataFormatError, Example, load
+from halluseq.data import DataFormatError, load
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.paths import cache_dir
-
-DEMO_COLUMNS = ["in_context", "is_number", "novel_number", "bigram_in_context", "trigram_in_context",
-                "is_entity", "consecutive_novel", "window_5_novelty"]
 
 
 def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,29 +76,87 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
-def word_table(example: Example, matrix: np.ndarray, columns: list[str], shown: list[str]) -> str:
-    """A per-word table: word, gold label and the chosen feature columns."""
-    picks = [columns.index(name) for name in shown]
-    header = f"{'#':>4} {'word':<18}{'gold':>5} " + " ".join(f"{name[:11]:>11}" for name in shown)
-    rows = [header, "-" * len(header)]
-    for i, (word, label) in enumerate(zip(example.words, example.labels, strict=True)):
-        values = " ".join(f"{matrix[i, j]:>11.2f}" for j in picks)
-        rows.append(f"{i:>4} {word.text[:18]:<18}{int(label):>5} {values}")
-    return "\n".join(rows)
+def _read_text(value: str, what: str) -> str:
+    if value == "-":
+        return sys.stdin.read()
+    path = Path(value)
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such {what} file (use - for standard input)")
+    return path.read_text(encoding="utf-8")
+
+
+def _detector(args: argparse.Namespace):
+    from halluseq.detector import Detector
+
+    return Detector.from_pretrained(args.model)
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    from halluseq.render import html_page, text_report
+
+    if args.context == "-" and args.answer == "-":
+        raise ValueError("only one of --context and --answer can come from standard input")
+    result = _detector(args).predict(_read_text(args.context, "context"), _read_text(args.answer, "answer"),
+                                     args.question)
+    if args.format == "json":
+        print(result.to_json(indent=2))
+    elif args.format == "html":
+        print(html_page([result]))
+    else:
+        print(text_report(result, color=sys.stdout.isatty()))
+    if args.html:
+        args.html.write_text(html_page([result]), encoding="utf-8")
+    return 0 if result.status == "ok" else 3
+
+
+def cmd_detect_batch(args: argparse.Namespace) -> int:
+    from halluseq.batch import detect_file
+
+    summary = detect_file(_detector(args), args.input, args.output, args.input_format, progress=not args.quiet,
+                          html=args.html)
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from halluseq.server import create_app
+
+    uvicorn.run(create_app(_detector(args), max_body_bytes=args.max_body_bytes), host=args.host, port=args.port)
+    return 0
+
+
+def cmd_train_detector(args: argparse.Namespace) -> int:
+    from halluseq.detector import bundled_model_path, fit_detector
+    from halluseq.train import load_config, quiet_lightning
+
+    quiet_lightning()
+    config = load_config(args.config, data=args.data, seed=args.seed)
+    out = args.out or bundled_model_path()
+    detector = fit_detector(config, out, args.run_dir, progress=not args.quiet)
+    print(json.dumps(detector.meta["metrics"], indent=2))
+    print(f"saved {out}")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from halluseq.detector import Detector
+    from halluseq.render import text_report
+
     path = resources.files("halluseq") / "examples" / "ragtruth_qa.jsonl"
     with resources.as_file(path) as file:
         examples, _ = load(file)
-    example = examples[0]
-    pipeline = FeaturePipeline.from_config(load_feature_config())
-    matrix = pipeline.transform([example], progress=False)[0]
-    print(f"Example {example.id} ({example.generator}); question: {example.question}")
-    print(f"Answer: {example.answer}\n")
-    print(f"Gold hallucinated spans: {[example.answer[s.start:s.end] for s in example.spans]}\n")
-    print(word_table(example, matrix, pipeline.columns, DEMO_COLUMNS))
-    print(f"\n{matrix.shape[0]} words x {matrix.shape[1]} features ({', '.join(pipeline.columns[:3])}, ...)")
+    detector = Detector.from_pretrained()
+    results = detector.predict_batch([{"id": e.id, "context": e.context, "answer": e.answer, "question": e.question}
+                                      for e in examples])
+    families = ", ".join(f["name"] for f in detector.pipeline.to_config()["families"])
+    print(f"Bundled detector: {detector.model_spec['name']} over {len(detector.pipeline.columns)} features "
+          f"({families}); the answers below were held out from its training.\n")
+    for example, result in zip(examples, results, strict=True):
+        print(f"=== {example.id} ({example.generator}); question: {example.question}")
+        print(f"gold hallucinated spans: {[example.answer[s.start:s.end] for s in example.spans]}")
+        print(text_report(result, color=sys.stdout.isatty()), end="\n\n")
     return 0
 
 
@@ -141,7 +196,41 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("run_dir", type=Path)
     evaluate.set_defaults(func=cmd_evaluate)
 
-    demo = commands.add_parser("demo", help="features of a shipped RAGTruth example as a per-word table")
+    detect = commands.add_parser("detect", help="score one answer against its context")
+    detect.add_argument("--context", required=True, help="context file, or - for standard input")
+    detect.add_argument("--answer", required=True, help="answer file, or - for standard input")
+    detect.add_argument("--question", help="the question, if any")
+    detect.add_argument("--format", choices=("text", "json", "html"), default="text")
+    detect.add_argument("--html", type=Path, help="also write a highlighted HTML page here")
+    detect.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    detect.set_defaults(func=cmd_detect)
+
+    batch = commands.add_parser("detect-batch", help="score a dataset file into JSONL (resumable)")
+    batch.add_argument("input", type=Path, help="RAGTruth folder / response.jsonl, generic JSONL, PsiloQA file")
+    batch.add_argument("output", type=Path, help="results JSONL (appended; records already there are kept)")
+    batch.add_argument("--input-format", default="auto", help="auto, ragtruth, psiloqa or generic")
+    batch.add_argument("--html", type=Path, help="also write a highlighted HTML page of the results of this run")
+    batch.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    batch.set_defaults(func=cmd_detect_batch)
+
+    serve = commands.add_parser("serve", help="REST service: POST /detect, POST /detect/batch, GET /health")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    serve.add_argument("--max-body-bytes", type=int, default=10_000_000, help="larger requests get 413")
+    serve.set_defaults(func=cmd_serve)
+
+    fit = commands.add_parser("train-detector", help="train and save a detector (default: the bundled one)")
+    fit.add_argument("--config", type=Path, required=True, help="configs/detector.yaml")
+    fit.add_argument("--data", type=Path, help="training data (overrides the config)")
+    fit.add_argument("--seed", type=int)
+    fit.add_argument("--out", type=Path, help="output folder (default: the package's bundled model)")
+    fit.add_argument("--run-dir", type=Path, default=Path("runs") / "detector", help="checkpoints and logs")
+    fit.add_argument("--quiet", action="store_true")
+    fit.set_defaults(func=cmd_train_detector)
+
+    demo = commands.add_parser("demo", help="score a shipped RAGTruth answer with the bundled detector")
     demo.set_defaults(func=cmd_demo)
     return parser
 

@@ -8,6 +8,7 @@ import logging
 import time
 import warnings
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +18,13 @@ import torch
 import yaml
 from pytorch_lightning.callbacks import EarlyStopping, ModelCheckpoint
 from pytorch_lightning.loggers import CSVLogger
-from sklearn.impute import SimpleImputer
-from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.preprocessing import StandardScaler
 
 from halluseq.data import Example, load
-from halluseq.data.splits import Fold, make_folds
+from halluseq.data.splits import Fold, grouped_split, make_folds
 from halluseq.evaluate import best_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
-from halluseq.models import WordLogReg
+from halluseq.features.scaling import Standardizer
+from halluseq.models import SequenceLabeler, WordLogReg
 from halluseq.models.lightning import SequenceDataModule, SequenceDataset, TaggerModule, predict
 from halluseq.paths import cache_dir
 
@@ -64,23 +63,55 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
     return config
 
 
-def fit_preprocessor(matrices: Sequence[np.ndarray], standardize: bool = True) -> Pipeline:
-    """Median fill for missing values (NaN rows of a family) and standardization, fitted on training words."""
-    steps = [SimpleImputer(strategy="median", keep_empty_features=True)]
-    if standardize:
-        steps.append(StandardScaler())
-    return make_pipeline(*steps).fit(np.concatenate(matrices))
+Scores = dict[str, list[np.ndarray]]  # score variant -> one (n_words,) array per example
 
 
-def _transform(preprocessor: Pipeline, matrices: Sequence[np.ndarray]) -> list[np.ndarray]:
-    stacked = preprocessor.transform(np.concatenate(matrices)).astype(np.float32)
-    return np.split(stacked, np.cumsum([len(m) for m in matrices])[:-1])
+def _prepare(config: dict[str, Any], examples: Sequence[Example] | None, progress: bool
+             ) -> tuple[list[Example], FeaturePipeline, list[np.ndarray], list[np.ndarray]]:
+    """Examples with word labels, the feature pipeline, their features (through the cache) and labels."""
+    if examples is None:
+        examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
+    usable = [e for e in examples if e.word_labels and e.n_words > 0]
+    pipeline = FeaturePipeline.from_config(config["features"], store=FeatureStore(cache_dir() / "features"))
+    features = pipeline.transform(usable, progress=progress)
+    return usable, pipeline, features, [e.labels.astype(np.float32) for e in usable]
+
+
+@dataclass
+class FinalFit:
+    """A model fitted on all the data but a grouped validation part (early stopping, threshold)."""
+
+    pipeline: FeaturePipeline
+    standardizer: Standardizer
+    model: SequenceLabeler
+    threshold: float
+    validation: dict[str, Any]  # metrics on the validation part
+    examples: int
+
+
+def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
+              examples: Sequence[Example] | None = None) -> FinalFit:
+    """Train ``config``'s sequence model on all examples, holding out a grouped validation part."""
+    if config["model"]["name"] == "logreg":
+        raise ValueError("a final fit needs a sequence model (logreg is evaluated under a protocol only)")
+    usable, pipeline, features, labels = _prepare(config, examples, progress)
+    protocol = config["protocol"]
+    train_part, validation = grouped_split(usable, np.arange(len(usable)), protocol["val_fraction"],
+                                           protocol["fold_seed"])
+    fold = Fold("final", train_part, validation, np.array([], dtype=np.int64))
+    standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
+    model, val_scores, _ = _train_sequence_model(config, fold, standardizer.transform_all(features), labels,
+                                                 Path(run_dir), progress)
+    threshold = best_f1_threshold(np.concatenate([labels[i] for i in validation]).astype(int),
+                                  np.concatenate(val_scores["prob"]))
+    metrics = sliced_metrics([usable[i] for i in validation], val_scores["prob"], threshold)["overall"]
+    return FinalFit(pipeline, standardizer, model, threshold, metrics, len(fold.train))
 
 
 def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],
                           labels: list[np.ndarray], run_dir: Path, progress: bool
-                          ) -> tuple[dict[str, list[np.ndarray]], dict[str, list[np.ndarray]]]:
-    """Train one fold with Lightning; return score variants on validation and test examples."""
+                          ) -> tuple[SequenceLabeler, Scores, Scores]:
+    """Train one fold with Lightning; return the best model and its scores on validation and test examples."""
     training, seed = config["training"], config["seed"]
     name = config["model"]["name"]
     shuffled = name == "shuffled_bigru"
@@ -110,7 +141,7 @@ def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.
     trainer.fit(module, datamodule=SequenceDataModule(train_set, val_set, training["batch_size"], seed,
                                                           training["bucket_by_length"]))
     best = TaggerModule.load_from_checkpoint(checkpoint.best_model_path, map_location="cpu")
-    return predict(best.model, val_set), predict(best.model, test_set)
+    return best.model, predict(best.model, val_set), predict(best.model, test_set)
 
 
 def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
@@ -120,12 +151,7 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
     started = time.perf_counter()
-    if examples is None:
-        examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
-    usable = [e for e in examples if e.word_labels and e.n_words > 0]
-    pipeline = FeaturePipeline.from_config(config["features"], store=FeatureStore(cache_dir() / "features"))
-    features = pipeline.transform(usable, progress=progress)
-    labels = [e.labels.astype(np.float32) for e in usable]
+    usable, pipeline, features, labels = _prepare(config, examples, progress)
     protocol = config["protocol"]
     folds = make_folds(usable, protocol["name"], protocol["folds"], protocol["val_fraction"], protocol["fold_seed"])
 
@@ -133,12 +159,10 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     thresholds = np.full(len(usable), 0.5)
     fold_of = np.full(len(usable), "", dtype=object)
     for fold in folds:
-        preprocessor = fit_preprocessor([features[i] for i in fold.train], config["training"]["standardize"])
-        scaled = _transform(preprocessor, features)
-        if config["model"]["name"] == "logreg":
-            val_scores, fold_scores = _fit_logreg(config, fold, scaled, labels)
-        else:
-            val_scores, fold_scores = _train_sequence_model(config, fold, scaled, labels, run_dir, progress)
+        standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
+        scaled = standardizer.transform_all(features)
+        fit = _fit_logreg if config["model"]["name"] == "logreg" else _train_sequence_model
+        _, val_scores, fold_scores = fit(config, fold, scaled, labels, run_dir, progress)
         threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
                                       np.concatenate(val_scores["prob"]))
         thresholds[fold.test] = threshold
@@ -170,16 +194,16 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     return results
 
 
-def _fit_logreg(config: dict[str, Any], fold: Fold, features: list[np.ndarray], labels: list[np.ndarray]
-                ) -> tuple[dict[str, list[np.ndarray]], dict[str, list[np.ndarray]]]:
-    """Per-word logistic regression on the training words of the fold."""
+def _fit_logreg(config: dict[str, Any], fold: Fold, features: list[np.ndarray], labels: list[np.ndarray],
+                run_dir: Path, progress: bool) -> tuple[WordLogReg, Scores, Scores]:
+    """Per-word logistic regression on the training words of the fold (no run-folder output, no progress)."""
     model = WordLogReg(**(config["model"].get("options") or {}))
     model.fit(np.concatenate([features[i] for i in fold.train]), np.concatenate([labels[i] for i in fold.train]))
 
-    def score(indices: np.ndarray) -> dict[str, list[np.ndarray]]:
+    def score(indices: np.ndarray) -> Scores:
         return {"prob": [model.predict_proba(features[i]).astype(np.float64) for i in indices]}
 
-    return score(fold.validation), score(fold.test)
+    return model, score(fold.validation), score(fold.test)
 
 
 def quiet_lightning() -> None:

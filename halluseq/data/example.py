@@ -63,10 +63,12 @@ class Example:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A record a loader did not turn into an Example, and why."""
+    """A record a loader did not turn into an Example, and why; ``bad`` when the record is malformed."""
 
     record: str
     reason: str
+    detail: str = ""
+    bad: bool = False
 
 
 @dataclass
@@ -105,8 +107,8 @@ class LoadReport:
         self.spans_without_positive_word = [e.id for e in examples if e.spans and not e.hallucinated]
         self.without_word_labels = sum(not e.word_labels for e in examples)
 
-    def skip(self, record: str, reason: str) -> None:
-        self.skipped.append(Skipped(record, reason))
+    def skip(self, record: str, reason: str, detail: str = "", bad: bool = False) -> None:
+        self.skipped.append(Skipped(record, reason, detail, bad))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -123,7 +125,8 @@ class LoadReport:
             "by_generator": dict(self.by_generator),
             "spans_without_positive_word": self.spans_without_positive_word,
             "without_word_labels": self.without_word_labels,
-            "skipped": [{"record": s.record, "reason": s.reason} for s in self.skipped],
+            "skipped": [{"record": s.record, "reason": s.reason, "detail": s.detail, "bad": s.bad}
+                        for s in self.skipped],
         }
 
     def __str__(self) -> str:
@@ -145,7 +148,7 @@ class LoadReport:
             lines.append(f"  labelled per response only (no spans, word labels unknown): {self.without_word_labels}")
         lines.append(f"  skipped: {len(self.skipped)}")
         for reason, n in Counter(s.reason for s in self.skipped).most_common():
-            ids = [s.record for s in self.skipped if s.reason == reason]
+            ids = [f"{s.record} ({s.detail})" if s.detail else s.record for s in self.skipped if s.reason == reason]
             shown = ", ".join(ids[:8]) + (", ..." if len(ids) > 8 else "")
             lines.append(f"    {n} x {reason}: {shown}")
         return "\n".join(lines)

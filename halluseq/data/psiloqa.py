@@ -81,8 +81,8 @@ def load_psiloqa(path: Path, report: LoadReport, skip_bad: bool = False, languag
     for line, record in _hf_rows(path, report, skip_bad):
         try:
             if language and record.get("lang", language) != language:
-                report.skip(str(record.get("id", f"{path.name}:{line}")),
-                            f"language {record.get('lang')!r} (filter: {language!r})")
+                report.skip(str(record.get("id", f"{path.name}:{line}")), f"language other than {language!r}",
+                            f"lang {record.get('lang')!r}")
                 continue
             answer = require(record, "llm_answer", str, path, line)
             raw = record.get("labels") or []

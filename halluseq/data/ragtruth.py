@@ -61,7 +61,7 @@ def load_ragtruth(
             handle_bad(error, report, skip_bad)
             continue
         if example is None:
-            report.skip(f"{record['id']} (source_id {record['source_id']})", "no source record")
+            report.skip(str(record["id"]), "no source record", f"source_id {record['source_id']}")
         else:
             examples.append(example)
     return examples

@@ -43,7 +43,7 @@ def handle_bad(error: DataFormatError, report: LoadReport, skip_bad: bool) -> No
     """Raise ``error``, or record it as a skipped record when ``skip_bad``."""
     if not skip_bad:
         raise error
-    report.skip(f"{error.path}:{error.line}", error.problem)
+    report.skip(f"{error.path}:{error.line}", error.problem, bad=True)
 
 
 def require(record: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path, line: int) -> Any:

@@ -56,9 +56,10 @@ def test_real_ragtruth_partial(shared_data):
             checked += 1
     assert checked > 0
     # skipped records name the response id and its missing source
-    skipped_ids = {s.record.split(" ")[0] for s in report.skipped}
+    skipped_ids = {s.record for s in report.skipped}
+    assert len(skipped_ids) == 302
     assert skipped_ids.isdisjoint(e.id for e in examples)
-    assert all("source_id" in s.record for s in report.skipped)
+    assert all(s.detail.startswith("source_id ") and not s.bad for s in report.skipped)
 
 
 SPAN_FILES = {"xsumfaith": 2500, "entfa": 700, "qags": 474, "summedits": 4681,
@@ -211,7 +212,7 @@ def test_ragtruth_tasks_contexts_and_questions(tmp_path):
     assert d2t.context == json.dumps({"name": "Café Bleu", "rating": 4, "tags": ["cosy"]}, ensure_ascii=False)
     assert "Café" in d2t.context
 
-    assert [(s.record, s.reason) for s in report.skipped] == [("r4 (source_id missing)", "no source record")]
+    assert [(s.record, s.reason, s.detail) for s in report.skipped] == [("r4", "no source record", "source_id missing")]
     assert report.by_task == {"QA": 1, "Summary": 1, "Data2txt": 1}
     assert report.by_split == {"train": 1, "test": 2}
 
@@ -312,7 +313,8 @@ def test_cli_data_stats_broken_line(tmp_path, capsys):
     assert main(["data", "stats", str(path), "--skip-bad", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["examples"] == 4 and stats["format"] == "generic"
-    assert stats["skipped"] == [{"record": f"{path}:3", "reason": stats["skipped"][0]["reason"]}]
+    assert stats["skipped"] == [{"record": f"{path}:3", "reason": stats["skipped"][0]["reason"], "detail": "",
+                                 "bad": True}]
 
 
 @pytest.mark.parametrize(("span", "message"), [
@@ -400,7 +402,7 @@ def _check_psiloqa(examples, report):
     assert first.group == examples[1].group
     assert len(report.skipped) == 1
     assert report.skipped[0].record == "p2"
-    assert "'de'" in report.skipped[0].reason and "'en'" in report.skipped[0].reason
+    assert "'de'" in report.skipped[0].detail and "'en'" in report.skipped[0].reason
 
 
 def test_psiloqa_jsonl(tmp_path):

@@ -1,0 +1,75 @@
+"""Batch scoring of a dataset file into JSONL: one line per record, resumable, bad records reported."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from halluseq.data import load
+from halluseq.detector import Detector
+from halluseq.render import html_page
+from halluseq.result import DetectionResult
+
+
+def completed_ids(out: Path) -> set[str]:
+    """Ids already written to ``out``; a torn last line (from a killed run) is cut off first."""
+    if not out.exists():
+        return set()
+    raw = out.read_bytes()
+    keep = raw[: raw.rfind(b"\n") + 1]
+    if len(keep) != len(raw):
+        out.write_bytes(keep)
+    done = set()
+    for line in keep.decode("utf-8").splitlines():
+        if line.strip():
+            done.add(str(json.loads(line)["id"]))
+    return done
+
+
+def detect_file(detector: Detector, source: str | Path, out: str | Path, input_format: str = "auto",
+                chunk_size: int = 128, progress: bool = True, html: str | Path | None = None) -> dict[str, Any]:
+    """Score every record of ``source`` into ``out`` (JSONL, appended; records already there are kept).
+
+    Records that cannot be scored get a line too: ``status`` ``skipped`` (e.g. no context) or ``error``
+    (malformed, also reported on stderr), so nothing is lost. ``html``: also write a page of the results
+    scored in this run. Returns a summary.
+    """
+    started = time.perf_counter()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    examples, report = load(source, format=input_format, skip_bad=True)
+    done = completed_ids(out)
+    counts = {"scored": 0, "skipped": 0, "error": 0}
+    scored: list[DetectionResult] = []
+    with out.open("a", encoding="utf-8") as handle:
+        for skipped in report.skipped:
+            status = "error" if skipped.bad else "skipped"
+            counts[status] += 1
+            if skipped.bad:
+                print(f"halluseq: bad record {skipped.record}: {skipped.reason}", file=sys.stderr)
+            if skipped.record not in done:
+                reason = f"{skipped.reason} ({skipped.detail})" if skipped.detail else skipped.reason
+                handle.write(json.dumps({"id": skipped.record, "status": status, "reason": reason}) + "\n")
+        handle.flush()
+        pending = [e for e in examples if e.id not in done]
+        items = [{"id": e.id, "context": e.context, "answer": e.answer, "question": e.question} for e in pending]
+        for start in range(0, len(items), chunk_size):
+            results = detector.predict_batch(items[start:start + chunk_size], progress=progress)
+            for result in results:
+                counts["scored" if result.status == "ok" else "skipped"] += 1
+                handle.write(_line(result) + "\n")
+            handle.flush()
+            if html is not None:
+                scored.extend(results)
+    if html is not None:
+        Path(html).write_text(html_page(scored, str(source)), encoding="utf-8")
+    counts["scored"] += sum(1 for e in examples if e.id in done)
+    return {"input": str(source), "output": str(out), "records": len(examples) + len(report.skipped),
+            **counts, "resumed_from": len(done), "seconds": time.perf_counter() - started}
+
+
+def _line(result: DetectionResult) -> str:
+    return json.dumps(result.to_dict(), ensure_ascii=False)

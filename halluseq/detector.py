@@ -1,0 +1,189 @@
+"""The detector as a product: features + standardizer + sequence model + threshold, saved without pickle."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from safetensors.torch import load_file, save_file
+from tqdm.auto import tqdm
+
+from halluseq.claims import claims
+from halluseq.data.example import Example
+from halluseq.data.words import spans_from_labels
+from halluseq.features import FeaturePipeline
+from halluseq.features.scaling import Standardizer
+from halluseq.models import SequenceLabeler, build_model
+from halluseq.models.lightning import SequenceDataset, predict
+from halluseq.result import DetectionResult, SpanScore, WordScore
+
+CONFIG_NAME = "config.json"
+WEIGHTS_NAME = "model.safetensors"
+FORMAT_VERSION = 1
+
+
+def bundled_model_path() -> Path:
+    """The folder of the default model shipped inside the package."""
+    return Path(str(resources.files("halluseq") / "pretrained" / "default"))
+
+
+def _atomic_write(path: Path, write: Any) -> None:
+    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    os.close(handle)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a saved model is meant to be shared
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class Detector:
+    """Scores answers against their context: per-word probabilities, spans, per-sentence claims."""
+
+    def __init__(self, pipeline: FeaturePipeline, standardizer: Standardizer, model: SequenceLabeler,
+                 threshold: float, model_spec: dict[str, Any], meta: dict[str, Any] | None = None,
+                 batch_size: int = 32):
+        self.pipeline, self.standardizer, self.model = pipeline, standardizer, model.eval()
+        self.threshold, self.model_spec, self.meta = float(threshold), model_spec, meta or {}
+        self.batch_size = batch_size
+
+    # ---- scoring -------------------------------------------------------------------------------------------
+    def probabilities(self, examples: Sequence[Example]) -> list[np.ndarray]:
+        """``(n_words,)`` hallucination probabilities per example (independent of batch composition)."""
+        if not examples:
+            return []
+        scaled = self.standardizer.transform_all(self.pipeline.transform(examples, progress=False))
+        dataset = SequenceDataset(scaled, [np.zeros(len(m), dtype=np.float32) for m in scaled])
+        return predict(self.model, dataset, self.batch_size)["prob"]
+
+    def predict(self, context: str, answer: str, question: str | None = None,
+                id: str | None = None) -> DetectionResult:
+        """Score one answer against its context."""
+        return self.predict_batch([{"context": context, "answer": answer, "question": question, "id": id}])[0]
+
+    def predict_batch(self, items: Sequence[Mapping[str, Any]], progress: bool = False) -> list[DetectionResult]:
+        """Score many ``{"context", "answer", "question"?, "id"?}`` items; results keep the input order."""
+        results: list[DetectionResult | None] = [None] * len(items)
+        todo: list[tuple[int, Example]] = []
+        for i, item in enumerate(items):
+            problem = _skip_reason(item)
+            if problem:
+                results[i] = DetectionResult("skipped", str(item.get("answer") or ""), reason=problem,
+                                             id=item.get("id"), threshold=self.threshold)
+            else:
+                todo.append((i, Example(id=str(item.get("id") or i), context=item["context"], answer=item["answer"],
+                                        question=item.get("question"))))
+        step = max(self.batch_size * 8, 1)
+        with tqdm(total=len(todo), disable=not progress, unit="answer") as bar:
+            for start in range(0, len(todo), step):
+                chunk = todo[start:start + step]
+                for (i, example), probs in zip(chunk, self.probabilities([e for _, e in chunk]), strict=True):
+                    results[i] = self._result(example, probs, items[i].get("id"))
+                bar.update(len(chunk))
+        return results  # type: ignore[return-value]
+
+    def _result(self, example: Example, probs: np.ndarray, item_id: Any) -> DetectionResult:
+        flagged = probs >= self.threshold
+        spans = []
+        for span in spans_from_labels(example.words, flagged):
+            inside = [p for w, p in zip(example.words, probs, strict=True) if span.start <= w.start < span.end]
+            spans.append(SpanScore(span.start, span.end, example.answer[span.start:span.end], float(max(inside))))
+        score = float(probs.max())
+        return DetectionResult(
+            status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
+            hallucinated=score >= self.threshold,
+            words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
+            spans=spans, claims=claims(example, probs, self.threshold),
+        )
+
+    # ---- persistence ---------------------------------------------------------------------------------------
+    def save_pretrained(self, path: str | Path) -> Path:
+        """Write ``config.json`` and ``model.safetensors`` (weights and standardizer; no pickled code)."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        tensors = {f"model.{k}": v.detach().cpu().contiguous() for k, v in self.model.state_dict().items()}
+        for name in ("medians", "mean", "scale"):
+            tensors[f"standardizer.{name}"] = torch.from_numpy(np.asarray(getattr(self.standardizer, name)))
+        config = {
+            "format_version": FORMAT_VERSION,
+            "model": self.model_spec,
+            "features": self.pipeline.to_config(),
+            "columns": self.pipeline.columns,
+            "threshold": self.threshold,
+            **self.meta,
+        }
+        _atomic_write(path / WEIGHTS_NAME, lambda tmp: save_file(tensors, tmp))
+        _atomic_write(path / CONFIG_NAME,
+                      lambda tmp: Path(tmp).write_text(json.dumps(config, indent=2), encoding="utf-8"))
+        return path
+
+    @classmethod
+    def from_pretrained(cls, path: str | Path | None = None, batch_size: int = 32) -> Detector:
+        """Load a saved detector; with no path, the default model bundled in the package."""
+        path = Path(path) if path is not None else bundled_model_path()
+        if not (path / CONFIG_NAME).exists() or not (path / WEIGHTS_NAME).exists():
+            raise FileNotFoundError(f"{path}: not a halluseq detector (needs {CONFIG_NAME} and {WEIGHTS_NAME})")
+        config = json.loads((path / CONFIG_NAME).read_text(encoding="utf-8"))
+        if config.get("format_version") != FORMAT_VERSION:
+            raise ValueError(f"{path}: detector format {config.get('format_version')}, expected {FORMAT_VERSION}")
+        pipeline = FeaturePipeline.from_config(config["features"])
+        if pipeline.columns != config["columns"]:
+            raise ValueError(f"{path}: the saved feature columns differ from what the installed families give")
+        tensors = load_file(str(path / WEIGHTS_NAME))
+        spec = config["model"]
+        model = build_model(spec["name"], spec["n_features"], **spec.get("options", {}))
+        model.load_state_dict({k.removeprefix("model."): v for k, v in tensors.items() if k.startswith("model.")})
+        standardizer = Standardizer(*(tensors[f"standardizer.{n}"].numpy() for n in ("medians", "mean", "scale")))
+        meta = {k: v for k, v in config.items()
+                if k not in ("format_version", "model", "features", "columns", "threshold")}
+        return cls(pipeline, standardizer, model, config["threshold"], spec, meta, batch_size)
+
+
+def _skip_reason(item: Mapping[str, Any]) -> str | None:
+    """Why an item cannot be scored (empty or non-text context / answer), or None."""
+    for key in ("context", "answer"):
+        value = item.get(key)
+        if value is not None and not isinstance(value, str):
+            return f"{key} must be a string, got {type(value).__name__}"
+        if not value or not value.strip():
+            return f"empty {key}"
+    question = item.get("question")
+    if question is not None and not isinstance(question, str):
+        return f"question must be a string or null, got {type(question).__name__}"
+    return None
+
+
+def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, progress: bool = True) -> Detector:
+    """Train the configured sequence model on all its data (a grouped part held out for early stopping and the
+    threshold), evaluate it on the config's held-out sets, and save it to ``out``."""
+    from halluseq.data import load
+    from halluseq.evaluate import metrics
+    from halluseq.train import fit_final
+
+    fit = fit_final(config, run_dir, progress)
+    spec = {"name": config["model"]["name"], "options": config["model"].get("options") or {},
+            "n_features": len(fit.pipeline.columns)}
+    pipeline = FeaturePipeline.from_config(fit.pipeline.to_config())  # no cache store inside a shipped model
+    detector = Detector(pipeline, fit.standardizer, fit.model, fit.threshold, spec)
+    evaluations = {"validation": {"data": config["data"]["path"], **fit.validation}}
+    for target in config.get("evaluate", []):
+        examples, _ = load(target["path"], format=target.get("format", "auto"))
+        usable = [e for e in examples if e.word_labels and e.n_words > 0]
+        evaluations[target["name"]] = {"data": target["path"],
+                                       **metrics(usable, detector.probabilities(usable), detector.threshold)}
+    detector.meta = {
+        "training": {"data": config["data"]["path"], "examples": fit.examples, "seed": config["seed"],
+                     "licences": config.get("licences", {}), "command": config.get("command", "")},
+        "metrics": evaluations,
+    }
+    detector.save_pretrained(out)
+    return detector
