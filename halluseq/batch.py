@@ -14,18 +14,19 @@ from halluseq.render import html_page
 from halluseq.result import DetectionResult
 
 
-def completed_ids(out: Path) -> set[str]:
-    """Ids already written to ``out``; a torn last line (from a killed run) is cut off first."""
+def completed_ids(out: Path) -> dict[str, str]:
+    """Id -> status of the records already written to ``out``; a torn last line (a killed run) is cut first."""
     if not out.exists():
-        return set()
+        return {}
     raw = out.read_bytes()
     keep = raw[: raw.rfind(b"\n") + 1]
     if len(keep) != len(raw):
         out.write_bytes(keep)
-    done = set()
+    done = {}
     for line in keep.decode("utf-8").splitlines():
         if line.strip():
-            done.add(str(json.loads(line)["id"]))
+            record = json.loads(line)
+            done[str(record["id"])] = record.get("status", "ok")
     return done
 
 
@@ -66,7 +67,9 @@ def detect_file(detector: Detector, source: str | Path, out: str | Path, input_f
                 scored.extend(results)
     if html is not None:
         Path(html).write_text(html_page(scored, str(source)), encoding="utf-8")
-    counts["scored"] += sum(1 for e in examples if e.id in done)
+    for example in examples:
+        if example.id in done:
+            counts["scored" if done[example.id] == "ok" else "skipped"] += 1
     return {"input": str(source), "output": str(out), "records": len(examples) + len(report.skipped),
             **counts, "resumed_from": len(done), "seconds": time.perf_counter() - started}
 

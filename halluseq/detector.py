@@ -21,7 +21,7 @@ from halluseq.data.words import spans_from_labels
 from halluseq.features import FeaturePipeline
 from halluseq.features.scaling import Standardizer
 from halluseq.models import SequenceLabeler, build_model
-from halluseq.models.lightning import SequenceDataset, predict
+from halluseq.models.batching import SequenceDataset, predict
 from halluseq.result import DetectionResult, SpanScore, WordScore
 
 CONFIG_NAME = "config.json"

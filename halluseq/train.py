@@ -25,7 +25,8 @@ from halluseq.evaluate import best_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.features.scaling import Standardizer
 from halluseq.models import SequenceLabeler, WordLogReg
-from halluseq.models.lightning import SequenceDataModule, SequenceDataset, TaggerModule, predict
+from halluseq.models.batching import SequenceDataset, predict
+from halluseq.models.lightning import SequenceDataModule, TaggerModule
 from halluseq.paths import cache_dir
 
 DEFAULTS: dict[str, Any] = {

@@ -1,69 +1,21 @@
-"""Lightning training of the sequence models: padded batches, optional position shuffling (SPEC 4)."""
+"""Lightning training of the sequence models: length-bucketed batches, data module, module (SPEC 4)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import pytorch_lightning as pl
 import torch
 from sklearn.metrics import f1_score, roc_auc_score
-from torch.utils.data import DataLoader, Dataset, Sampler
+from torch.utils.data import DataLoader, Sampler
 
 from halluseq.models import build_model
 from halluseq.models.base import length_mask
+from halluseq.models.batching import Batch, SequenceDataset, collate, predict
 
-SHUFFLE_MODES = ("none", "random", "fixed")
-
-
-class Batch(NamedTuple):
-    features: torch.Tensor  # (B, T, d), zero padding
-    labels: torch.Tensor  # (B, T), zero padding
-    lengths: torch.Tensor  # (B,)
-    order: torch.Tensor  # (B, T): position j holds original word order[j] (identity unless shuffled)
-    index: torch.Tensor  # (B,): example index in the dataset
-
-
-class SequenceDataset(Dataset):
-    """Per-example ``(n_words, d)`` features and labels; ``shuffle`` permutes positions (feature rows and
-    labels together): ``random`` draws a new permutation at every access (training), ``fixed`` one per
-    example and seed (evaluation of the shuffled control)."""
-
-    def __init__(self, features: Sequence[np.ndarray], labels: Sequence[np.ndarray], max_words: int | None = None,
-                 shuffle: str = "none", seed: int = 0):
-        if shuffle not in SHUFFLE_MODES:
-            raise ValueError(f"shuffle must be one of {SHUFFLE_MODES}, got {shuffle!r}")
-        self.features = [torch.as_tensor(f[:max_words], dtype=torch.float32) for f in features]
-        self.labels = [torch.as_tensor(y[:max_words], dtype=torch.float32) for y in labels]
-        self.shuffle, self.seed = shuffle, seed
-
-    def __len__(self) -> int:
-        return len(self.features)
-
-    def _order(self, index: int) -> torch.Tensor:
-        n = len(self.labels[index])
-        if self.shuffle == "random":
-            return torch.randperm(n)
-        if self.shuffle == "fixed":
-            return torch.as_tensor(np.random.default_rng([self.seed, index]).permutation(n))
-        return torch.arange(n)
-
-    def __getitem__(self, index: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]:
-        order = self._order(index)
-        return self.features[index][order], self.labels[index][order], order, index
-
-
-def collate(items: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]]) -> Batch:
-    lengths = torch.tensor([len(labels) for _, labels, _, _ in items])
-    width, n_features = int(lengths.max()), items[0][0].shape[1]
-    features = torch.zeros(len(items), width, n_features)
-    labels = torch.zeros(len(items), width)
-    order = torch.zeros(len(items), width, dtype=torch.long)
-    for b, (x, y, o, _) in enumerate(items):
-        features[b, : len(y)], labels[b, : len(y)], order[b, : len(y)] = x, y, o
-    return Batch(features, labels, lengths, order, torch.tensor([i for *_, i in items]))
-
+__all__ = ["LengthBucketSampler", "SequenceDataModule", "SequenceDataset", "TaggerModule", "collate", "predict"]
 
 class LengthBucketSampler(Sampler[list[int]]):
     """Batches of similar length (fewer recurrent steps per epoch), in a new random order every epoch.
@@ -140,19 +92,3 @@ class TaggerModule(pl.LightningModule):
 
     def configure_optimizers(self) -> torch.optim.Optimizer:
         return torch.optim.AdamW(self.parameters(), lr=self.hparams.lr, weight_decay=self.hparams.weight_decay)
-
-
-@torch.inference_mode()
-def predict(model: torch.nn.Module, dataset: SequenceDataset, batch_size: int = 32) -> dict[str, list[np.ndarray]]:
-    """Every score variant of ``model.scores`` per example, in the examples' original word order."""
-    model.eval()
-    out: dict[str, list[np.ndarray | None]] = {}
-    for batch in DataLoader(dataset, batch_size=batch_size, collate_fn=collate):
-        for name, values in model.scores(batch.features, batch.lengths).items():
-            column = out.setdefault(name, [None] * len(dataset))
-            for b, index in enumerate(batch.index.tolist()):
-                n = int(batch.lengths[b])
-                restored = np.empty(n, dtype=np.float64)
-                restored[batch.order[b, :n].numpy()] = values[b, :n].double().numpy()
-                column[index] = restored
-    return out  # type: ignore[return-value]

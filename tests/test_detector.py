@@ -1,0 +1,336 @@
+"""The bundled detector as a product: loading, per-word scores, spans, claims, skips, batching, persistence."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from halluseq.claims import claims
+from halluseq.data import load
+from halluseq.data.sentences import split_sentences
+from halluseq.detector import Detector, bundled_model_path
+from halluseq.result import DetectionResult
+
+CONTEXT = ("The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was designed by the company of "
+           "Gustave Eiffel and completed in 1889 for the World's Fair. The tower is 330 metres tall and was the "
+           "tallest man-made structure in the world until 1930.")
+ANSWER = ("The Eiffel Tower is a lattice tower in Paris.  It was completed in 1999 by the architect Bernard Moreau "
+          "for the Olympic Games.\nThe tower is 330 metres tall!")
+
+
+@pytest.fixture(scope="module")
+def detector() -> Detector:
+    return Detector.from_pretrained()
+
+
+@pytest.fixture(scope="module")
+def ragtruth_sample(shared_data):
+    """~20 real RAGTruth answers spread over the whole range of lengths, in a mixed (not sorted) order."""
+    examples, _ = load(shared_data / "ragtruth_partial")
+    by_length = sorted(examples, key=lambda e: (e.n_words, e.id))
+    picked = [by_length[round(i * (len(by_length) - 1) / 19)] for i in range(20)]
+    order = np.random.default_rng(0).permutation(len(picked))
+    return [picked[i] for i in order]
+
+
+def items_of(examples):
+    return [{"id": e.id, "context": e.context, "answer": e.answer, "question": e.question} for e in examples]
+
+
+def assert_same_words(a: DetectionResult, b: DetectionResult, tol: float = 1e-6) -> None:
+    assert a.status == b.status
+    assert [(w.text, w.start, w.end) for w in a.words] == [(w.text, w.start, w.end) for w in b.words]
+    np.testing.assert_allclose([w.prob for w in a.words], [w.prob for w in b.words], rtol=0, atol=tol)
+
+
+# ---- loading ----------------------------------------------------------------------------------------------
+
+def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
+    config = json.loads((bundled_model_path() / "config.json").read_text(encoding="utf-8"))
+    assert 0.0 < detector.threshold < 1.0
+    assert detector.threshold == pytest.approx(config["threshold"])
+    assert detector.model_spec == config["model"]
+    assert detector.pipeline.columns == config["columns"]
+    assert len(detector.pipeline.columns) == config["model"]["n_features"]
+    training = detector.meta["training"]
+    assert "ragtruth_partial" in training["data"]
+    assert training["examples"] > 0
+    assert "ragtruth" in training["licences"] and "MIT" in training["licences"]["ragtruth"]
+    metrics = detector.meta["metrics"]
+    assert "validation" in metrics
+    for evaluation in metrics.values():
+        assert 0.0 <= evaluation["token_auc"] <= 1.0
+        assert evaluation["examples"] > 0
+
+
+# ---- one answer -------------------------------------------------------------------------------------------
+
+def with_threshold(detector: Detector, threshold: float) -> Detector:
+    """The same real model and features with another decision threshold."""
+    return Detector(detector.pipeline, detector.standardizer, detector.model, threshold, detector.model_spec,
+                    detector.meta, detector.batch_size)
+
+
+def word_runs(words, flagged):
+    """Maximal runs of consecutive flagged words."""
+    runs, current = [], []
+    for word, flag in zip(words, flagged, strict=True):
+        if flag:
+            current.append(word)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+@pytest.mark.parametrize("threshold", ["default", "word 1999", "middle"])
+def test_predict_gives_consistent_words_spans_and_claims(detector, threshold):
+    base = detector.predict(CONTEXT, ANSWER)
+    probs_at_default = {w.text: w.prob for w in base.words}
+    if threshold == "word 1999":  # the sentence holding the novel number is flagged for sure
+        detector = with_threshold(detector, probs_at_default["1999"])
+    elif threshold == "middle":  # some words flagged, some not
+        detector = with_threshold(detector, float(np.median(list(probs_at_default.values()))))
+    result = detector.predict(CONTEXT, ANSWER, question="Tell me about the Eiffel Tower.", id="eiffel")
+    assert result.status == "ok" and result.reason is None and result.id == "eiffel"
+    assert result.answer == ANSWER
+    assert result.threshold == detector.threshold
+
+    # one WordScore per whitespace word, with offsets into the answer
+    expected = [(m.group(), m.start(), m.end()) for m in re.finditer(r"\S+", ANSWER)]
+    assert [(w.text, w.start, w.end) for w in result.words] == expected
+    for word in result.words:
+        assert ANSWER[word.start:word.end] == word.text
+        assert 0.0 <= word.prob <= 1.0
+    probs = np.array([w.prob for w in result.words])
+    np.testing.assert_allclose(probs, [w.prob for w in base.words], rtol=0, atol=1e-12)  # threshold-free
+
+    # response score and verdict
+    assert result.score == pytest.approx(probs.max(), abs=1e-12)
+    assert result.hallucinated == (result.score >= result.threshold)
+
+    # spans = maximal runs of words at or over the threshold
+    runs = word_runs(result.words, probs >= result.threshold)
+    if threshold != "default":
+        assert runs and len(runs[0]) < len(result.words)
+    assert [(s.start, s.end) for s in result.spans] == [(r[0].start, r[-1].end) for r in runs]
+    for span, run in zip(result.spans, runs, strict=True):
+        assert span.text == ANSWER[span.start:span.end]
+        assert span.score == pytest.approx(max(w.prob for w in run), abs=1e-12)
+        assert span.score >= result.threshold
+    assert bool(result.spans) == result.hallucinated
+
+    # one claim per sentence, its score the highest probability of its words
+    sentences = split_sentences(ANSWER)
+    assert len(sentences) == 3
+    assert [(c.start, c.end) for c in result.claims] == sentences
+    for claim in result.claims:
+        assert claim.text == ANSWER[claim.start:claim.end]
+        inside = [w.prob for w in result.words if claim.start <= w.start < claim.end]
+        assert inside
+        assert claim.score == pytest.approx(max(inside), abs=1e-12)
+        assert claim.hallucinated == (claim.score >= result.threshold)
+        assert claim.reason
+        if not claim.hallucinated:
+            assert claim.reason.startswith("supported")
+        elif "1999" in claim.text:  # a flagged sentence with a number the context lacks names that number
+            assert "1999" in claim.reason and "not found" in claim.reason
+    if threshold == "word 1999":
+        assert result.claims[1].hallucinated and "1999" in result.claims[1].reason
+
+    # JSON-serializable; the answer itself only on request
+    payload = result.to_dict()
+    assert "answer" not in payload
+    decoded = json.loads(json.dumps(payload))
+    assert decoded["status"] == "ok" and len(decoded["words"]) == len(expected)
+    assert len(decoded["spans"]) == len(result.spans) and len(decoded["claims"]) == 3
+    assert decoded["claims"][1]["text"] == result.claims[1].text
+    assert result.to_dict(include_answer=True)["answer"] == ANSWER
+    assert json.loads(result.to_json())["score"] == pytest.approx(result.score)
+
+
+def test_claims_reasons_name_the_missing_number(make_example):
+    answer = "The bridge opened in 1999 after a long delay. It crosses the river near the old mill."
+    context = "The bridge crosses the river near the old mill. It opened after a long delay in 2003."
+    example = make_example(answer, context)
+    sentences = split_sentences(answer)
+    assert len(sentences) == 2
+    probs = np.array([0.9 if w.end <= sentences[0][1] else 0.1 for w in example.words])
+    verdicts = claims(example, probs, 0.5)
+    assert [(c.start, c.end) for c in verdicts] == sentences
+    bad, good = verdicts
+    assert bad.hallucinated and bad.score == pytest.approx(0.9)
+    assert "1999" in bad.reason and "not found" in bad.reason
+    assert "2003" not in bad.reason
+    assert not good.hallucinated and good.score == pytest.approx(0.1)
+    assert good.reason.startswith("supported")
+    n_good = len(answer[sentences[1][0]:sentences[1][1]].split())
+    assert good.reason == f"supported: {n_good} of {n_good} words found in the context"
+
+
+# ---- skipped items ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("context", "answer", "field"), [
+    ("", "An answer.", "context"),
+    ("   \n\t", "An answer.", "context"),
+    ("Some context.", "   \n  ", "answer"),
+    ("Some context.", "", "answer"),
+    ("Some context.", 42, "answer"),
+    (["not", "text"], "An answer.", "context"),
+])
+def test_unscorable_items_are_skipped_with_a_reason(detector, context, answer, field):
+    result = detector.predict(context, answer, id="x")
+    assert result.status == "skipped"
+    assert result.reason and field in result.reason
+    assert result.id == "x"
+    assert result.words == [] and result.spans == [] and result.claims == []
+    assert result.hallucinated is False
+    json.dumps(result.to_dict())
+
+
+def test_non_string_question_is_skipped(detector):
+    result = detector.predict_batch([{"context": "c d e", "answer": "c d", "question": 7}])[0]
+    assert result.status == "skipped" and "question" in result.reason
+
+
+def test_batch_with_a_mix_keeps_order_and_ids(detector):
+    items = [
+        {"id": "a", "context": CONTEXT, "answer": ANSWER},
+        {"id": "b", "context": "", "answer": "Nothing to check against."},
+        {"id": "c", "context": CONTEXT, "answer": "The tower is in Paris."},
+        {"id": "d", "context": CONTEXT, "answer": "  "},
+        {"context": CONTEXT, "answer": "It was completed in 1889."},
+        {"id": "f", "context": CONTEXT, "answer": 3.5},
+    ]
+    results = detector.predict_batch(items)
+    assert detector.predict_batch([]) == []
+    assert [r.id for r in results] == ["a", "b", "c", "d", None, "f"]
+    assert [r.status for r in results] == ["ok", "skipped", "ok", "skipped", "ok", "skipped"]
+    assert "context" in results[1].reason
+    assert "answer" in results[3].reason and "answer" in results[5].reason
+    for item, result in zip(items, results, strict=True):
+        if result.status == "ok":
+            assert result.answer == item["answer"]
+            assert_same_words(result, detector.predict(item["context"], item["answer"]))
+
+
+# ---- batching ---------------------------------------------------------------------------------------------
+
+def test_batch_equals_single_on_real_answers(detector, ragtruth_sample):
+    lengths = {e.n_words for e in ragtruth_sample}
+    assert len(lengths) >= 15 and max(lengths) > 4 * min(lengths)
+    batched = detector.predict_batch(items_of(ragtruth_sample))
+    assert [r.id for r in batched] == [e.id for e in ragtruth_sample]
+    small = Detector.from_pretrained(batch_size=3)
+    assert small.batch_size == 3
+    twice = small.predict_batch(items_of(ragtruth_sample) * 2)  # 40 items: more than one chunk of 8 batches
+    assert [r.id for r in twice] == [e.id for e in ragtruth_sample] * 2
+    small_batched = twice[:len(ragtruth_sample)]
+    for first, second in zip(small_batched, twice[len(ragtruth_sample):], strict=True):
+        assert_same_words(first, second)
+    for example, together, in_threes in zip(ragtruth_sample, batched, small_batched, strict=True):
+        alone = detector.predict(example.context, example.answer, example.question, example.id)
+        assert together.status == "ok" and len(together.words) == example.n_words
+        assert_same_words(together, alone)
+        assert_same_words(in_threes, alone)
+        assert [(s.start, s.end) for s in together.spans] == [(s.start, s.end) for s in alone.spans]
+        assert together.hallucinated == alone.hallucinated
+
+
+# ---- persistence ------------------------------------------------------------------------------------------
+
+def test_save_and_load_round_trip(detector, ragtruth_sample, tmp_path):
+    saved = detector.save_pretrained(tmp_path / "model")
+    assert sorted(p.name for p in saved.iterdir()) == ["config.json", "model.safetensors"]
+    assert not any(p.suffix in (".pkl", ".pickle", ".pt", ".bin", ".ckpt", ".tmp") for p in saved.rglob("*"))
+    assert json.loads((saved / "config.json").read_text(encoding="utf-8")) == json.loads(
+        (bundled_model_path() / "config.json").read_text(encoding="utf-8"))
+    reloaded = Detector.from_pretrained(saved)
+    assert reloaded.threshold == detector.threshold and reloaded.meta == detector.meta
+    items = items_of(ragtruth_sample[:8]) + [{"id": "eiffel", "context": CONTEXT, "answer": ANSWER}]
+    for before, after in zip(detector.predict_batch(items), reloaded.predict_batch(items), strict=True):
+        assert_same_words(before, after, tol=0.0)
+        assert before.to_dict() == after.to_dict()
+
+
+def test_loading_an_incomplete_folder_names_it(tmp_path):
+    folder = tmp_path / "incomplete"
+    folder.mkdir()
+    shutil.copy(bundled_model_path() / "config.json", folder / "config.json")
+    with pytest.raises(FileNotFoundError, match=re.escape(str(folder))):
+        Detector.from_pretrained(folder)
+    with pytest.raises(FileNotFoundError, match=re.escape(str(tmp_path / "nowhere"))):
+        Detector.from_pretrained(tmp_path / "nowhere")
+
+
+def test_loading_a_wrong_format_version_raises(tmp_path):
+    folder = tmp_path / "future"
+    shutil.copytree(bundled_model_path(), folder)
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    config["format_version"] = 99
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(str(folder)) + ".*format 99"):
+        Detector.from_pretrained(folder)
+
+
+def test_loading_mismatched_feature_columns_raises(tmp_path):
+    folder = tmp_path / "renamed"
+    shutil.copytree(bundled_model_path(), folder)
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    config["columns"][0] = "something_else"
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ValueError, match="columns"):
+        Detector.from_pretrained(folder)
+
+
+# ---- scale ------------------------------------------------------------------------------------------------
+
+def test_long_context_in_bounded_memory(detector):
+    sentences = [f"Station {i % 97} recorded {i * 7} units of rainfall during week {i}." for i in range(5000)]
+    context = " ".join(sentences)
+    assert len(context.split()) == 50_000
+    answer = ("Station 5 recorded 35 units of rainfall during week 5. Station 12 recorded 99999 units during "
+              "week 12, which was the wettest week since records began in 1850.  ")
+    n_words = len(answer.split())
+    assert 25 <= n_words <= 35
+    tracemalloc.start()
+    try:
+        result = detector.predict(context, answer)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 300 * 2**20, f"peak traced memory {peak / 2**20:.0f} MiB"
+    assert result.status == "ok"
+    assert len(result.words) == n_words
+    assert result.words[-1].end == len(answer.rstrip())
+    assert all(0.0 <= w.prob <= 1.0 for w in result.words)
+
+
+# ---- the detect command -----------------------------------------------------------------------------------
+
+def test_detect_command_prints_the_same_result(detector, tmp_path, capsys):
+    from halluseq.cli import main
+
+    context, answer = tmp_path / "context.txt", tmp_path / "answer.txt"
+    context.write_text(CONTEXT, encoding="utf-8")
+    answer.write_text(ANSWER, encoding="utf-8")
+    page = tmp_path / "page.html"
+    assert main(["detect", "--context", str(context), "--answer", str(answer), "--format", "json",
+                 "--html", str(page)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    local = detector.predict(CONTEXT, ANSWER).to_dict()
+    assert printed == json.loads(json.dumps(local))
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+    answer.write_text("   ", encoding="utf-8")
+    assert main(["detect", "--context", str(context), "--answer", str(answer)]) == 3
+    assert "empty answer" in capsys.readouterr().out
+    assert main(["detect", "--context", str(tmp_path / "missing.txt"), "--answer", str(answer)]) == 2
+    assert "missing.txt" in capsys.readouterr().err
