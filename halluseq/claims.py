@@ -42,11 +42,14 @@ def _reason(words: list[str], text: np.ndarray, hallucinated: bool) -> str:
     return "no support in context: " + "; ".join(parts)
 
 
-def claims(example: Example, probs: np.ndarray, threshold: float) -> list[Claim]:
-    """One :class:`Claim` per sentence of the answer; its score is its highest word probability."""
+def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None) -> list[Claim]:
+    """One :class:`Claim` per sentence of the answer; its score is its highest word probability.
+
+    ``text``: the example's ``(n_words, 20)`` text features if already computed.
+    """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
-    text = text_features(example)  # (T, 20)
+    text = text_features(example) if text is None else text  # (T, 20)
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)

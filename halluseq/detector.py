@@ -20,6 +20,7 @@ from halluseq.data.example import Example
 from halluseq.data.words import spans_from_labels
 from halluseq.features import FeaturePipeline
 from halluseq.features.scaling import Standardizer
+from halluseq.features.text import COLUMNS as TEXT_COLUMNS
 from halluseq.models import SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.result import DetectionResult, SpanScore, WordScore
@@ -59,11 +60,24 @@ class Detector:
     # ---- scoring -------------------------------------------------------------------------------------------
     def probabilities(self, examples: Sequence[Example]) -> list[np.ndarray]:
         """``(n_words,)`` hallucination probabilities per example (independent of batch composition)."""
+        return self._score(examples)[1]
+
+    def _score(self, examples: Sequence[Example]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+        """Raw ``(n_words, d)`` features and ``(n_words,)`` probabilities per example."""
         if not examples:
-            return []
-        scaled = self.standardizer.transform_all(self.pipeline.transform(examples, progress=False))
+            return [], []
+        raw = self.pipeline.transform(examples, progress=False)
+        scaled = self.standardizer.transform_all(raw)
         dataset = SequenceDataset(scaled, [np.zeros(len(m), dtype=np.float32) for m in scaled])
-        return predict(self.model, dataset, self.batch_size)["prob"]
+        return raw, predict(self.model, dataset, self.batch_size)["prob"]
+
+    def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
+        """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""
+        columns = self.pipeline.columns
+        if TEXT_COLUMNS[0] not in columns or self.pipeline.temporal:
+            return None
+        start = columns.index(TEXT_COLUMNS[0])
+        return raw[:, start:start + len(TEXT_COLUMNS)]
 
     def predict(self, context: str, answer: str, question: str | None = None,
                 id: str | None = None) -> DetectionResult:
@@ -86,12 +100,14 @@ class Detector:
         with tqdm(total=len(todo), disable=not progress, unit="answer") as bar:
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
-                for (i, example), probs in zip(chunk, self.probabilities([e for _, e in chunk]), strict=True):
-                    results[i] = self._result(example, probs, items[i].get("id"))
+                raw, probs = self._score([e for _, e in chunk])
+                for (i, example), matrix, p in zip(chunk, raw, probs, strict=True):
+                    results[i] = self._result(example, p, items[i].get("id"), self._text_block(matrix))
                 bar.update(len(chunk))
         return results  # type: ignore[return-value]
 
-    def _result(self, example: Example, probs: np.ndarray, item_id: Any) -> DetectionResult:
+    def _result(self, example: Example, probs: np.ndarray, item_id: Any,
+                text: np.ndarray | None) -> DetectionResult:
         flagged = probs >= self.threshold
         spans = []
         for span in spans_from_labels(example.words, flagged):
@@ -102,7 +118,7 @@ class Detector:
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold),
+            spans=spans, claims=claims(example, probs, self.threshold, text),
         )
 
     # ---- persistence ---------------------------------------------------------------------------------------

@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sklearn.metrics import average_precision_score, f1_score, precision_recall_curve, roc_auc_score
+from sklearn.metrics import (
+    average_precision_score,
+    f1_score,
+    precision_recall_curve,
+    precision_score,
+    recall_score,
+    roc_auc_score,
+)
 
 from halluseq.data.example import Example
 from halluseq.data.words import spans_from_labels
@@ -81,8 +88,8 @@ def metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
         "token_f1": float(f1_score(labels, scores > 0.5, zero_division=0)),
         "token_f1_tuned": float(f1_score(labels, scores >= word_thresholds, zero_division=0)),
         "example_auc": _auc(flags, example_scores),
-        "example_precision": float(((example_pred == 1) & (flags == 1)).sum() / max(example_pred.sum(), 1)),
-        "example_recall": float(((example_pred == 1) & (flags == 1)).sum() / max(flags.sum(), 1)),
+        "example_precision": float(precision_score(flags, example_pred, zero_division=0)),
+        "example_recall": float(recall_score(flags, example_pred, zero_division=0)),
         "example_f1": float(f1_score(flags, example_pred, zero_division=0)),
     }
     return out | span_scores(examples, [w.astype(int) for w in tuned_words])

@@ -334,3 +334,13 @@ def test_detect_command_prints_the_same_result(detector, tmp_path, capsys):
     assert "empty answer" in capsys.readouterr().out
     assert main(["detect", "--context", str(tmp_path / "missing.txt"), "--answer", str(answer)]) == 2
     assert "missing.txt" in capsys.readouterr().err
+
+
+def test_detector_claims_reuse_its_text_features_unchanged(shared_data):
+    """The claims the detector builds from its own text-feature columns equal claims computed from scratch."""
+    detector = Detector.from_pretrained()
+    examples, _ = load(shared_data / "ragtruth_partial")
+    for example in examples[:5]:
+        result = detector.predict(example.context, example.answer)
+        probs = np.array([w.prob for w in result.words])
+        assert result.claims == claims(example, probs, detector.threshold)
