@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -21,6 +19,7 @@ from halluseq.data.words import spans_from_labels
 from halluseq.features import FeaturePipeline
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
+from halluseq.files import atomic_write
 from halluseq.models import SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.result import DetectionResult, SpanScore, WordScore
@@ -33,18 +32,6 @@ FORMAT_VERSION = 1
 def bundled_model_path() -> Path:
     """The folder of the default model shipped inside the package."""
     return Path(str(resources.files("halluseq") / "pretrained" / "default"))
-
-
-def _atomic_write(path: Path, write: Any) -> None:
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    os.close(handle)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a saved model is meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class Detector:
@@ -137,8 +124,8 @@ class Detector:
             "threshold": self.threshold,
             **self.meta,
         }
-        _atomic_write(path / WEIGHTS_NAME, lambda tmp: save_file(tensors, tmp))
-        _atomic_write(path / CONFIG_NAME,
+        atomic_write(path / WEIGHTS_NAME, lambda tmp: save_file(tensors, tmp))
+        atomic_write(path / CONFIG_NAME,
                       lambda tmp: Path(tmp).write_text(json.dumps(config, indent=2), encoding="utf-8"))
         return path
 

@@ -22,7 +22,8 @@ from pytorch_lightning.loggers import CSVLogger
 from halluseq.data import Example, load
 from halluseq.data.splits import Fold, grouped_split, make_folds
 from halluseq.evaluate import best_f1_threshold, sliced_metrics
-from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
+from halluseq.features import FeaturePipeline, FeatureStore
+from halluseq.features.pipeline import select_families
 from halluseq.features.scaling import Standardizer
 from halluseq.models import SequenceLabeler, WordLogReg
 from halluseq.models.batching import SequenceDataset, predict
@@ -57,10 +58,8 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
         config["data"]["path"] = str(overrides["data"])
     if overrides.get("seed") is not None:
         config["seed"] = int(overrides["seed"])
-    config["features"] = load_feature_config(None, None) | config["features"]
     if overrides.get("families") is not None:
-        by_name = {f if isinstance(f, str) else f["name"]: f for f in config["features"]["families"]}
-        config["features"]["families"] = [by_name.get(name, name) for name in overrides["families"]]
+        config["features"]["families"] = select_families(config["features"]["families"], overrides["families"])
     return config
 
 

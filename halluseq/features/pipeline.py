@@ -26,6 +26,12 @@ def family_specs(families: Sequence[str | dict[str, Any]]) -> list[dict[str, Any
     return specs
 
 
+def select_families(families: Sequence[str | dict[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The families called ``names``, in that order, each keeping the options ``families`` gives it."""
+    by_name = {spec["name"]: spec for spec in family_specs(families)}
+    return [by_name.get(name, {"name": name}) for name in names]
+
+
 def load_feature_config(path: str | Path | None = None, families: Sequence[str] | None = None) -> dict[str, Any]:
     """The ``features`` config from a YAML file (or the default ``text`` set), with ``families`` overriding
     which families are used and in which order (each keeps the options the file gives it)."""
@@ -33,11 +39,8 @@ def load_feature_config(path: str | Path | None = None, families: Sequence[str] 
     if path is not None:
         loaded = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
         config.update(loaded.get("features", loaded))
-    specs = family_specs(config["families"])
-    if families is not None:
-        by_name = {spec["name"]: spec for spec in specs}
-        specs = [by_name.get(name, {"name": name}) for name in families]
-    config["families"] = specs
+    config["families"] = (family_specs(config["families"]) if families is None
+                          else select_families(config["families"], families))
     return config
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,21 +12,12 @@ from tqdm.auto import tqdm
 
 from halluseq.data.example import Example
 from halluseq.features.base import FeatureExtractor
+from halluseq.files import atomic_write
 
 
-def atomic_save_npz(path: Path, **arrays: np.ndarray) -> None:
-    """Write an ``.npz`` so that readers see the old file or the complete new one, never a partial one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez(out, **arrays)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _save_npz(tmp: str, arrays: dict[str, np.ndarray]) -> None:
+    with open(tmp, "wb") as out:  # a handle, so numpy does not append ".npz" to the name
+        np.savez(out, **arrays)
 
 
 def chunk_hash(examples: Sequence[Example]) -> str:
@@ -79,8 +68,9 @@ class FeatureStore:
                 cached = [np.asarray(m, dtype=np.float32).reshape(e.n_words, n_dims)
                           for m, e in zip(extractor.extract(chunk), chunk, strict=True)]
                 values = np.concatenate(cached) if cached else np.zeros((0, n_dims), np.float32)
-                atomic_save_npz(path, values=values, lengths=np.array([e.n_words for e in chunk]),
-                                columns=np.array(extractor.columns))
+                arrays = {"values": values, "lengths": np.array([e.n_words for e in chunk]),
+                          "columns": np.array(extractor.columns)}
+                atomic_write(path, lambda tmp, arrays=arrays: _save_npz(tmp, arrays))
             out.extend(cached)
             bar.update(len(chunk))
         bar.close()
