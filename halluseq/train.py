@@ -20,11 +20,12 @@ from pytorch_lightning.callbacks import EarlyStopping, ModelCheckpoint
 from pytorch_lightning.loggers import CSVLogger
 
 from halluseq.data import Example, load
-from halluseq.data.splits import Fold, grouped_split, make_folds
+from halluseq.data.splits import Fold, grouped_split, make_folds, transfer_examples
 from halluseq.evaluate import best_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore
 from halluseq.features.pipeline import select_families
 from halluseq.features.scaling import Standardizer
+from halluseq.files import atomic_write
 from halluseq.models import SequenceLabeler, WordLogReg
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.models.lightning import SequenceDataModule, TaggerModule
@@ -66,14 +67,30 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
 Scores = dict[str, list[np.ndarray]]  # score variant -> one (n_words,) array per example
 
 
+def load_examples(config: dict[str, Any]) -> list[Example]:
+    """The config's data; under the ``transfer`` protocol, its data (split ``train``) followed by the
+    ``protocol.test`` data (split ``test``), see :func:`halluseq.data.splits.transfer_examples`."""
+    examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
+    protocol = config["protocol"]
+    if protocol["name"] != "transfer":
+        return examples
+    target, _ = load(protocol["test"]["path"], format=protocol["test"].get("format", "auto"))
+    return transfer_examples(examples, target)
+
+
 def _prepare(config: dict[str, Any], examples: Sequence[Example] | None, progress: bool
              ) -> tuple[list[Example], FeaturePipeline, list[np.ndarray], list[np.ndarray]]:
     """Examples with word labels, the feature pipeline, their features (through the cache) and labels."""
     if examples is None:
-        examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
+        examples = load_examples(config)
     usable = [e for e in examples if e.word_labels and e.n_words > 0]
     pipeline = FeaturePipeline.from_config(config["features"], store=FeatureStore(cache_dir() / "features"))
-    features = pipeline.transform(usable, progress=progress)
+    if config["protocol"]["name"] == "transfer":  # source first (transfer_examples); each dataset read apart,
+        # so the cache chunks it as when it is used alone
+        cut = sum(e.split == "train" for e in usable)
+        features = pipeline.transform(usable[:cut], progress=progress) + pipeline.transform(usable[cut:], progress)
+    else:
+        features = pipeline.transform(usable, progress=progress)
     return usable, pipeline, features, [e.labels.astype(np.float32) for e in usable]
 
 
@@ -187,10 +204,13 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     }
     with (run_dir / "predictions.jsonl").open("w", encoding="utf-8") as out:
         for i in tested:
-            row = {"id": usable[i].id, "fold": fold_of[i], "threshold": float(thresholds[i]),
+            row = {"id": usable[i].id, "group": usable[i].group, "fold": fold_of[i], "threshold": float(thresholds[i]),
+                   "labels": usable[i].labels.tolist(),
                    **{variant: np.round(values[i], 6).tolist() for variant, values in test_scores.items()}}
             out.write(json.dumps(row) + "\n")
-    (run_dir / "metrics.json").write_text(json.dumps(results, indent=2), encoding="utf-8")
+    # written last and atomically: a run folder with metrics.json is complete (sweeps resume on it)
+    atomic_write(run_dir / "metrics.json",
+                 lambda tmp: Path(tmp).write_text(json.dumps(results, indent=2), encoding="utf-8"))
     return results
 
 

@@ -1,9 +1,11 @@
-"""Evaluation protocols (SPEC 1.4): official split, or K-fold CV grouped by source and stratified on the flag."""
+"""Evaluation protocols (SPEC 1.4, 5): official split, K-fold CV grouped by source and stratified on the flag,
+leave-one-generator-out, and cross-dataset transfer."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from sklearn.model_selection import StratifiedGroupKFold
@@ -60,13 +62,50 @@ def official_split(examples: Sequence[Example], val_fraction: float = 0.15, seed
     return [Fold("official", train, validation, test)]
 
 
+def leave_one_generator_out(examples: Sequence[Example], val_fraction: float = 0.15, seed: int = 42) -> list[Fold]:
+    """One fold per generator ``g``: train and a grouped validation part from the other generators' responses,
+    test on ``g``'s responses only. With an official split, training draws on ``train`` and testing on ``test``.
+
+    Groups (sources) are kept apart between train and validation only: a source answered by several generators
+    can appear in training through another generator's answer (never through ``g``'s).
+    """
+    generators = np.array([e.generator for e in examples])
+    names = sorted(set(generators))
+    if len(names) < 2:
+        raise ValueError(f"leave-one-generator-out needs at least two generators, found {names}")
+    splits = np.array([e.split for e in examples])
+    official = bool((splits == "train").any())
+    pool = splits == "train" if official else np.ones(len(examples), dtype=bool)
+    target = splits == "test" if official else np.ones(len(examples), dtype=bool)
+    folds = []
+    for number, name in enumerate(names):
+        train, validation = grouped_split(examples, np.flatnonzero(pool & (generators != name)), val_fraction,
+                                          seed + number)
+        label = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+        folds.append(Fold(f"lomo{number}_{label}", train, validation, np.flatnonzero(target & (generators == name))))
+    return folds
+
+
+def transfer_examples(source: Sequence[Example], target: Sequence[Example]) -> list[Example]:
+    """``source`` marked split ``train`` followed by ``target`` marked ``test``: under the ``transfer`` protocol
+    (the official split of this list) everything is trained, validated and fitted on ``source`` only, and
+    ``target`` is only tested."""
+    return [replace(e, split="train") for e in source] + [replace(e, split="test") for e in target]
+
+
+PROTOCOLS = ("auto", "official", "cv", "lomo", "transfer")
+
+
 def make_folds(examples: Sequence[Example], protocol: str = "auto", k: int = 5, val_fraction: float = 0.15,
                seed: int = 42) -> list[Fold]:
-    """``official`` when the data has a train split (for ``auto``), otherwise grouped K-fold CV."""
+    """``official`` when the data has a train split (for ``auto``), otherwise grouped K-fold CV; ``lomo``
+    (:func:`leave_one_generator_out`); ``transfer`` (the official split of :func:`transfer_examples`)."""
     if protocol == "auto":
         protocol = "official" if any(e.split == "train" for e in examples) else "cv"
-    if protocol == "official":
+    if protocol in ("official", "transfer"):
         return official_split(examples, val_fraction, seed)
     if protocol == "cv":
         return cross_validation_folds(examples, k, val_fraction, seed)
-    raise ValueError(f"unknown protocol {protocol!r}; expected auto, official or cv")
+    if protocol == "lomo":
+        return leave_one_generator_out(examples, val_fraction, seed)
+    raise ValueError(f"unknown protocol {protocol!r}; expected one of {', '.join(PROTOCOLS)}")

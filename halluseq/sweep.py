@@ -1,0 +1,220 @@
+"""Seed sweeps (SPEC 5): models x seeds x feature sets under one protocol, plus leave-one-generator-out and
+cross-dataset transfer runs; each run is a run folder written by :func:`halluseq.train.train`.
+
+A run is done when its ``metrics.json`` exists (written last, atomically), so a killed sweep resumes by
+skipping the done runs and retraining the others from scratch. ``sweep.json`` holds the sweep config and the
+plan; ``sweep.log`` (JSON lines, append-only) records every start and finish with wall seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+from tqdm.auto import tqdm
+
+from halluseq.data import Example
+from halluseq.files import atomic_write
+from halluseq.train import load_config, load_examples, merge, train
+
+# model name -> the name tables and plots show (a sweep config may give its own)
+DISPLAY_NAMES = {"bigru": "BiGRU", "bigru_crf": "BiGRU-CRF", "mlp": "MLP", "logreg": "LogReg",
+                 "shuffled_bigru": "BiGRU-shuffled", "forward_gru": "GRU-forward", "backward_gru": "GRU-backward",
+                 "cnn1d": "CNN1D"}
+
+SWEEP_DEFAULTS: dict[str, Any] = {
+    "out": "runs/sweep",
+    "data": None,  # {path, format}: overrides every model config's data
+    "protocol": None,  # overrides every model config's protocol (auto, official or cv)
+    "training": {},  # overrides every model config's training settings
+    "seeds": list(range(10)),
+    "feature_sets": [["text"]],
+    "models": [],
+    "lomo": None,  # {models?, seeds?, feature_sets?}: leave-one-generator-out runs
+    "transfer": [],  # [{name?, train, test, models?, seeds?, feature_sets?}]
+    "report": {},  # read by halluseq.report
+}
+
+
+def entry_name(model: str, variant: str) -> str:
+    """The row name of a model's score variant: the model's name for ``prob``, ``model:variant`` otherwise."""
+    return model if variant == "prob" else f"{model}:{variant}"
+
+
+def slug(name: str) -> str:
+    """A folder name for a display name."""
+    return re.sub(r"[^A-Za-z0-9_.+-]+", "-", name).strip("-").lower() or "x"
+
+
+def _data(value: str | dict[str, Any]) -> dict[str, Any]:
+    spec = {"path": value} if isinstance(value, str) else dict(value)
+    return {"path": str(spec["path"]), "format": spec.get("format", "auto")}
+
+
+def load_sweep_config(path: str | Path | None = None, **overrides: Any) -> dict[str, Any]:
+    """The sweep config: defaults <- YAML file <- non-None ``overrides``; models resolved and checked."""
+    loaded = (yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}) if path else {}
+    sweep = merge(SWEEP_DEFAULTS, loaded | {k: v for k, v in overrides.items() if v is not None})
+    if isinstance(sweep["seeds"], int):
+        sweep["seeds"] = list(range(sweep["seeds"]))
+    if sweep["data"] is not None:
+        sweep["data"] = _data(sweep["data"])
+    models = []
+    for entry in sweep["models"]:
+        entry = {"config": entry} if isinstance(entry, str) else dict(entry)
+        model = load_config(entry["config"])["model"]["name"]
+        models.append({"name": entry.get("name", DISPLAY_NAMES.get(model, model)), "config": str(entry["config"]),
+                       "scores": list(entry.get("scores", ["prob"]))})
+    if not models:
+        raise ValueError("a sweep needs at least one model (models: [{name, config, scores?}])")
+    for what, names in (("model", [m["name"] for m in models]),
+                        ("transfer pair", [_pair_name(p) for p in sweep["transfer"]])):
+        slugs = [slug(n) for n in names]
+        if len(set(slugs)) < len(slugs):
+            raise ValueError(f"{what} names must differ (as folder names): {names}")
+    sweep["models"] = models
+    sweep["transfer"] = [{**pair, "name": _pair_name(pair), "train": _data(pair["train"]), "test": _data(pair["test"])}
+                         for pair in sweep["transfer"]]
+    return sweep
+
+
+def pair_name(train: str, test: str) -> str:
+    """The default name of a transfer pair: ``<train stem>-to-<test stem>``."""
+    return f"{Path(train).stem}-to-{Path(test).stem}"
+
+
+def _pair_name(pair: dict[str, Any]) -> str:
+    return str(pair["name"]) if "name" in pair else pair_name(_data(pair["train"])["path"], _data(pair["test"])["path"])
+
+
+def feature_set_name(families: list[str | dict[str, Any]]) -> str:
+    return "+".join(f if isinstance(f, str) else f["name"] for f in families)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One training run of a sweep; ``key`` is its folder relative to the sweep folder."""
+
+    key: str
+    kind: str  # main, lomo or transfer
+    feature_set: str
+    model: str  # display name
+    scores: tuple[str, ...]  # score variants reported (entries model / model:variant)
+    seed: int
+    pair: str | None = None  # transfer pair name
+    config: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "feature_set": self.feature_set, "model": self.model,
+                "scores": list(self.scores), "seed": self.seed, "pair": self.pair}
+
+
+def _pick(values: list[Any], section: dict[str, Any], key: str, name: Callable[[Any], Any] = lambda v: v
+          ) -> list[Any]:
+    """``values`` limited to the names a section lists under ``key`` (all when it lists none)."""
+    wanted = section.get(key)
+    if wanted is None:
+        return values
+    known = [name(v) for v in values]
+    unknown = [w for w in wanted if w not in known]
+    if unknown:
+        raise ValueError(f"{key} {unknown} not in the sweep's {key} {known}")
+    return [v for v in values if name(v) in wanted]
+
+
+def plan(sweep: dict[str, Any]) -> list[Run]:
+    """Every run of the sweep, seed-major within each kind (a partial sweep already pairs models by seed)."""
+    sections: list[tuple[str, str | None, dict[str, Any], dict[str, Any]]] = [("main", None, {}, {})]
+    if sweep["lomo"] is not None:
+        sections.append(("lomo", None, sweep["lomo"] or {}, {"protocol": {"name": "lomo"}}))
+    for pair in sweep["transfer"]:
+        sections.append(("transfer", pair["name"], pair,
+                         {"data": pair["train"], "protocol": {"name": "transfer", "test": pair["test"]}}))
+    runs = []
+    for kind, pair, section, override in sections:
+        for families in _pick(sweep["feature_sets"], section, "feature_sets", feature_set_name):
+            for seed in _pick(sweep["seeds"], section, "seeds"):
+                for model in _pick(sweep["models"], section, "models", lambda m: m["name"]):
+                    config = load_config(model["config"], seed=seed, families=families)
+                    shared = {k: sweep[k] for k in ("data", "protocol", "training") if sweep[k]}
+                    config = merge(merge(config, shared), override)
+                    fs = feature_set_name(families)
+                    parts = [kind] + ([slug(pair)] if pair else []) + [fs, slug(model["name"]), f"seed{seed}"]
+                    runs.append(Run("/".join(parts), kind, fs, model["name"], tuple(model["scores"]), seed, pair,
+                                    config))
+    return runs
+
+
+def _log(out: Path, **event: Any) -> None:
+    """Append one JSON line to ``sweep.log``."""
+    event = {"time": datetime.now(UTC).isoformat(timespec="seconds"), **event}
+    with (out / "sweep.log").open("a", encoding="utf-8") as log:
+        log.write(json.dumps(event) + "\n")
+
+
+def read_log(sweep_dir: str | Path) -> list[dict[str, Any]]:
+    """The events of ``sweep.log`` (none when there is no log)."""
+    path = Path(sweep_dir) / "sweep.log"
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def is_done(run_dir: Path) -> bool:
+    return (run_dir / "metrics.json").exists()
+
+
+def _check_done_run(run: Run, run_dir: Path) -> None:
+    """A done run must have been trained with the planned config (a changed sweep config is not resumed)."""
+    stored = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
+    if stored != yaml.safe_load(yaml.safe_dump(run.config, sort_keys=False)):
+        raise ValueError(f"{run_dir} was trained with another config than this sweep plans: "
+                         "use another --out, or delete that run folder to retrain it")
+
+
+def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> dict[str, Any]:
+    """Train every run of ``plan(sweep)`` not done yet under ``out``; return counts and the wall time."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    runs = plan(sweep)
+    done = [run for run in runs if is_done(out / run.key)]
+    for run in done:
+        _check_done_run(run, out / run.key)
+    todo = [run for run in runs if not is_done(out / run.key)]
+    atomic_write(out / "sweep.json", lambda tmp: Path(tmp).write_text(
+        json.dumps({"config": sweep, "runs": [run.to_dict() for run in runs]}, indent=2), encoding="utf-8"))
+    _log(out, event="sweep_start", runs=len(runs), done=len(done), todo=len(todo))
+    loaded: dict[str, list[Example]] = {}
+    started, trained, status = time.perf_counter(), 0, "interrupted"
+    try:
+        with tqdm(todo, desc=f"sweep ({len(done)}/{len(runs)} done before)", unit="run", disable=not progress) as bar:
+            for run in bar:
+                bar.set_postfix_str(run.key)
+                run_dir = out / run.key
+                shutil.rmtree(run_dir, ignore_errors=True)  # an unfinished run starts clean
+                _log(out, event="run_start", run=run.key)
+                begun = time.perf_counter()
+                train(run.config, run_dir, progress=False, examples=_examples(run.config, loaded))
+                _log(out, event="run_finish", run=run.key, wall_seconds=round(time.perf_counter() - begun, 3))
+                trained += 1
+        status = "finished"
+    finally:
+        wall = time.perf_counter() - started
+        _log(out, event="sweep_end", status=status, trained=trained, skipped=len(done), wall_seconds=round(wall, 3))
+    return {"runs": len(runs), "trained": trained, "skipped": len(done), "wall_seconds": wall}
+
+
+def _examples(config: dict[str, Any], loaded: dict[str, list[Example]]) -> list[Example]:
+    """The run's examples, loaded once per sweep for each dataset (pair)."""
+    key = json.dumps([config["data"], config["protocol"].get("test")], sort_keys=True)
+    if key not in loaded:
+        loaded[key] = load_examples(config)
+    return loaded[key]
