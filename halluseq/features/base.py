@@ -16,6 +16,10 @@ from halluseq.data.example import Example
 # Family name -> "module:Class". Families with heavy dependencies are imported only when built.
 FAMILIES: dict[str, str] = {
     "text": "halluseq.features.text:TextFeatures",
+    "lm": "halluseq.features.lm:LMFeatures",
+    "lm_contrast": "halluseq.features.lm:LMContrastFeatures",
+    "nli": "halluseq.features.nli:NLIFeatures",
+    "support": "halluseq.features.support:SupportFeatures",
 }
 
 
@@ -28,6 +32,8 @@ class FeatureExtractor(ABC):
 
     name: ClassVar[str]
     version: ClassVar[str]
+    # Options that change speed, never values (batch sizes, threads): kept out of ``config`` and the cache key.
+    runtime_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **config: Any):
         self._config = config
@@ -35,7 +41,7 @@ class FeatureExtractor(ABC):
     @property
     def config(self) -> dict[str, Any]:
         """Options that change the output (part of the cache key)."""
-        return dict(self._config)
+        return {k: v for k, v in self._config.items() if k not in self.runtime_options}
 
     @property
     @abstractmethod
@@ -45,6 +51,11 @@ class FeatureExtractor(ABC):
     @abstractmethod
     def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
         """One ``(n_words, n_dims)`` float32 array per example."""
+
+    def info(self, examples: Sequence[Example]) -> list[dict[str, Any]] | None:
+        """Optional per-example notes of the last ``extract`` (e.g. how much context was cut), stored beside
+        the features."""
+        return None
 
     @property
     def fingerprint(self) -> str:

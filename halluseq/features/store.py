@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -53,6 +54,20 @@ class FeatureStore:
             return None
         return np.split(values, np.cumsum(lengths)[:-1])
 
+    def info(self, extractor: FeatureExtractor, examples: Sequence[Example]) -> list[dict]:
+        """The per-example notes stored with ``extractor``'s cached chunks (empty dicts where none)."""
+        out: list[dict] = []
+        for start in range(0, len(examples), self.chunk_size):
+            chunk = examples[start:start + self.chunk_size]
+            path = self._path(extractor, chunk)
+            notes = [{}] * len(chunk)
+            if path.exists():
+                with np.load(path) as stored:
+                    if "info" in stored:
+                        notes = [json.loads(str(item)) for item in stored["info"]]
+            out.extend(notes)
+        return out
+
     def features(self, extractor: FeatureExtractor, examples: Sequence[Example],
                  progress: bool = True) -> list[np.ndarray]:
         """``extractor``'s features for ``examples``, computing and storing only the missing chunks."""
@@ -70,6 +85,9 @@ class FeatureStore:
                 values = np.concatenate(cached) if cached else np.zeros((0, n_dims), np.float32)
                 arrays = {"values": values, "lengths": np.array([e.n_words for e in chunk]),
                           "columns": np.array(extractor.columns)}
+                info = extractor.info(chunk)
+                if info is not None:
+                    arrays["info"] = np.array([json.dumps(item, sort_keys=True) for item in info])
                 atomic_write(path, lambda tmp, arrays=arrays: _save_npz(tmp, arrays))
             out.extend(cached)
             bar.update(len(chunk))
