@@ -76,6 +76,27 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from halluseq.sweep import load_sweep_config, run_sweep
+    from halluseq.train import quiet_lightning
+
+    quiet_lightning()
+    sweep = load_sweep_config(args.config)
+    out = args.out or Path(sweep["out"])
+    summary = run_sweep(sweep, out, progress=not args.quiet)
+    print(f"{summary['trained']} runs trained, {summary['skipped']} already done, of {summary['runs']} "
+          f"({summary['wall_seconds']:.1f} s); next: halluseq report {out}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from halluseq.report import write_report
+
+    for path in write_report(args.dir, progress=not args.quiet).values():
+        print(f"wrote {path}")
+    return 0
+
+
 def _read_text(value: str, what: str) -> str:
     if value == "-":
         return sys.stdin.read()
@@ -140,6 +161,34 @@ def cmd_train_detector(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train_nli(args: argparse.Namespace) -> int:
+    from halluseq.nli.model import bundled_nli_path
+    from halluseq.nli.training import load_nli_config, report_markdown, train_nli
+    from halluseq.train import quiet_lightning
+
+    quiet_lightning()
+    config = load_nli_config(args.config)
+    if args.data:
+        config["data"] = str(args.data)
+    out = args.out or bundled_nli_path()
+    summary = train_nli(config, out, progress=not args.quiet, log_dir=args.run_dir)
+    print(report_markdown(summary["evaluation"]))
+    print(f"{summary['pairs']} pairs, {summary['train_seconds']:.0f} s; saved {out}")
+    return 0
+
+
+def cmd_evaluate_nli(args: argparse.Namespace) -> int:
+    from halluseq.nli.data import EVALUATION_FILES
+    from halluseq.nli.model import load_nli_model
+    from halluseq.nli.training import evaluate_files, report_markdown
+
+    model, tokenizer = load_nli_model(args.model)
+    files = args.files.split(",") if args.files else list(EVALUATION_FILES)
+    report = evaluate_files(model, tokenizer, args.data, files, args.max_length, progress=not args.quiet)
+    print(json.dumps(report, indent=2) if args.json else report_markdown(report))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from halluseq.detector import Detector
     from halluseq.render import text_report
@@ -196,6 +245,17 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("run_dir", type=Path)
     evaluate.set_defaults(func=cmd_evaluate)
 
+    sweep = commands.add_parser("sweep", help="models x seeds x feature sets, LOMO and transfer runs (resumable)")
+    sweep.add_argument("--config", type=Path, required=True, help="configs/sweep.yaml")
+    sweep.add_argument("--out", type=Path, help="sweep folder (default: the config's out)")
+    sweep.add_argument("--quiet", action="store_true", help="no progress bar")
+    sweep.set_defaults(func=cmd_sweep)
+
+    report = commands.add_parser("report", help="report.md, report.html and results.json of a sweep or run folder")
+    report.add_argument("dir", type=Path, help="a sweep folder (halluseq sweep) or a run folder (halluseq train)")
+    report.add_argument("--quiet", action="store_true", help="no progress bars")
+    report.set_defaults(func=cmd_report)
+
     detect = commands.add_parser("detect", help="score one answer against its context")
     detect.add_argument("--context", required=True, help="context file, or - for standard input")
     detect.add_argument("--answer", required=True, help="answer file, or - for standard input")
@@ -229,6 +289,23 @@ def build_parser() -> argparse.ArgumentParser:
     fit.add_argument("--run-dir", type=Path, default=Path("runs") / "detector", help="checkpoints and logs")
     fit.add_argument("--quiet", action="store_true")
     fit.set_defaults(func=cmd_train_detector)
+
+    nli = commands.add_parser("train-nli", help="train the NLI model's LoRA adapters, then write its evaluation")
+    nli.add_argument("--config", type=Path, required=True, help="configs/nli.yaml")
+    nli.add_argument("--data", type=Path, help="folder of NLI JSONL files (overrides the config)")
+    nli.add_argument("--out", type=Path, help="adapters folder (default: the package's bundled NLI model)")
+    nli.add_argument("--run-dir", type=Path, default=Path("runs") / "nli", help="training logs (CSV)")
+    nli.add_argument("--quiet", action="store_true")
+    nli.set_defaults(func=cmd_train_nli)
+
+    nli_eval = commands.add_parser("evaluate-nli", help="accuracy and confusion matrix of an NLI model per file")
+    nli_eval.add_argument("--model", default="halluseq-nli", help="halluseq-nli, an adapters folder or a HF id")
+    nli_eval.add_argument("--data", type=Path, default=Path("../shared/data/nli"))
+    nli_eval.add_argument("--files", help="comma-separated file names (default: the evaluation files)")
+    nli_eval.add_argument("--max-length", type=int, default=128)
+    nli_eval.add_argument("--json", action="store_true")
+    nli_eval.add_argument("--quiet", action="store_true")
+    nli_eval.set_defaults(func=cmd_evaluate_nli)
 
     demo = commands.add_parser("demo", help="score a shipped RAGTruth answer with the bundled detector")
     demo.set_defaults(func=cmd_demo)

@@ -1,0 +1,121 @@
+"""Semantic-support features (SPEC 2.6, 2 columns): how close the context comes to each answer word's sentence
+and to the 5 words around it, by sentence-embedding cosine similarity.
+
+- ``support_sentence``: max over the context's sentences of cos(embedding of the word's answer sentence,
+  embedding of the context sentence);
+- ``support_window``: the same for the text of words i-2 .. i+2 (clipped at the answer's ends).
+
+Embeddings follow the sentence-transformers recipe of all-MiniLM-L6-v2: the encoder's last hidden states
+mean-pooled over the attention mask, then L2-normalised. Sentences come from
+:func:`halluseq.data.sentences.split_sentences` (answer and context alike). Where a value is undefined it is NaN:
+both columns for an empty context, and ``support_sentence`` for a word outside every answer sentence (which the
+current splitter never leaves). Training fills NaN with the training-portion medians
+(:class:`halluseq.features.scaling.Standardizer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.data.words import word_offsets
+from halluseq.features.base import FeatureExtractor
+from halluseq.features.encoders import model_limit, padded_batches
+from halluseq.features.lm_scoring import torch_threads
+from halluseq.nli.model import minilm_path
+
+COLUMNS = ["support_sentence", "support_window"]
+MINILM = "minilm"
+WINDOW_RADIUS = 2  # words on each side of the word
+# Options that change speed, never values: left out of the cache key.
+RUNTIME_OPTIONS = ("batch_tokens", "threads")
+
+
+def support_matrix(context: np.ndarray, sentences: np.ndarray, windows: np.ndarray, owner: np.ndarray) -> np.ndarray:
+    """The ``(n_words, 2)`` ``support`` matrix from L2-normalised embeddings of the context sentences ``(C, H)``,
+    the answer sentences ``(S, H)`` and the word windows ``(T, H)``; ``owner`` ``(T,)`` is each word's answer
+    sentence (-1: none)."""
+    if len(context) == 0:
+        return np.full((len(owner), len(COLUMNS)), np.nan, dtype=np.float32)
+    per_sentence = np.append((sentences @ context.T).max(axis=1), np.nan)  # (S + 1,); index -1 reads NaN
+    per_window = (windows @ context.T).max(axis=1)  # (T,)
+    return np.column_stack([per_sentence[owner], per_window]).astype(np.float32)
+
+
+def window_bounds(n_words: int) -> np.ndarray:
+    """``(n_words, 2)`` first and last word index of each word's window, clipped at the answer's ends."""
+    index = np.arange(n_words)
+    return np.clip(np.stack([index - WINDOW_RADIUS, index + WINDOW_RADIUS], axis=1), 0, max(n_words - 1, 0))
+
+
+class SupportFeatures(FeatureExtractor):
+    """SPEC 2.6. Options: ``model`` (``minilm`` = the installed all-MiniLM-L6-v2 package, or any Hugging Face
+    encoder id / folder), ``max_length`` (tokens per text, capped at the model's limit); runtime only (not in the
+    cache key): ``batch_tokens`` (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged).
+    """
+
+    name: ClassVar[str] = "support"
+    runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
+    version: ClassVar[str] = "1"
+
+    def __init__(self, **config: Any):
+        config.setdefault("model", MINILM)
+        config.setdefault("max_length", 256)
+        config.setdefault("batch_tokens", 8192)
+        config.setdefault("threads", None)
+        super().__init__(**config)
+        self._loaded: tuple[Any, Any] | None = None
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def load(self) -> tuple[Any, Any]:
+        """The encoder's ``(model, tokenizer)``, loaded on first use."""
+        if self._loaded is None:
+            from transformers import AutoModel, AutoTokenizer
+
+            path = minilm_path() if self._config["model"] == MINILM else self._config["model"]
+            self._loaded = AutoModel.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path)
+        return self._loaded
+
+    @torch.inference_mode()
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """``(n_texts, hidden)`` float32 embeddings: mean-pooled over the attention mask, L2-normalised."""
+        model, tokenizer = self.load()
+        out = np.zeros((len(texts), model.config.hidden_size), dtype=np.float32)
+        if not texts:
+            return out
+        limit = model_limit(tokenizer, model, self._config["max_length"])
+        encoding = tokenizer(list(texts), truncation=True, max_length=limit)
+        with torch_threads(self._config["threads"]):
+            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"]):
+                hidden = model(**inputs).last_hidden_state  # (B, L, H)
+                mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
+                pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)  # (B, H)
+                out[batch] = F.normalize(pooled, dim=-1).numpy()
+        return out
+
+    def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
+        rows: dict[str, int] = {}  # distinct text -> row of the embedding matrix (shared contexts embedded once)
+
+        def row_of(text: str) -> int:
+            return rows.setdefault(text, len(rows))
+
+        plans = []  # per example: rows of its context sentences, answer sentences and windows; word -> sentence
+        for example in examples:
+            offsets = word_offsets(example.words)  # (T, 2)
+            sentences = split_sentences(example.answer)
+            context = [row_of(example.context[a:b]) for a, b in split_sentences(example.context)]
+            answer = [row_of(example.answer[a:b]) for a, b in sentences]
+            windows = [row_of(example.answer[offsets[a, 0]:offsets[b, 1]]) for a, b in window_bounds(len(offsets))]
+            plans.append((context, answer, windows, sentence_index(offsets, sentences)))
+        embeddings = self.embed(list(rows))  # (N, H)
+        return [support_matrix(embeddings[context], embeddings[answer], embeddings[windows], owner)
+                for context, answer, windows, owner in plans]

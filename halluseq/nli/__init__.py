@@ -1,0 +1,1 @@
+"""The project's own NLI model: a MiniLM cross-encoder with LoRA adapters, trained on ../shared/data/nli."""

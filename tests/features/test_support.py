@@ -1,0 +1,92 @@
+"""Semantic-support features (SPEC 2.6) on the installed all-MiniLM-L6-v2 encoder."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from numpy.testing import assert_allclose
+
+from halluseq.features.base import build
+from halluseq.features.support import COLUMNS, SupportFeatures, support_matrix, window_bounds
+
+CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair. It is 330 metres tall. "
+           "Gustave Eiffel's company designed and built the tower.")
+COPIED = "It is 330 metres tall."
+UNRELATED = "Bananas ripen faster when stored next to apples."
+
+
+@pytest.fixture(scope="module")
+def support() -> SupportFeatures:
+    extractor = SupportFeatures()
+    extractor.load()
+    return extractor
+
+
+def cosine_support(extractor: SupportFeatures, text: str, context_sentences: list[str]) -> float:
+    embeddings = extractor.embed([text, *context_sentences])  # (1 + C, H)
+    return float((embeddings[1:] @ embeddings[0]).max())
+
+
+def test_copied_sentence_is_supported_and_unrelated_is_not(support, make_example):
+    example = make_example(f"{COPIED} {UNRELATED}", CONTEXT)
+    [matrix] = support.extract([example])
+    assert matrix.shape == (example.n_words, 2) and matrix.dtype == np.float32
+    copied, unrelated = matrix[:5, 0], matrix[5:, 0]
+    assert np.all(copied > 0.99)
+    assert np.all(unrelated < 0.5)
+    assert len(set(copied)) == 1 and len(set(unrelated)) == 1  # one value per sentence
+
+
+def test_windows_are_per_word_and_clipped(support, make_example):
+    example = make_example(f"{COPIED} {UNRELATED}", CONTEXT)
+    [matrix] = support.extract([example])
+    words = [w.text for w in example.words]
+    context_sentences = ["The Eiffel Tower was completed in 1889 for the World's Fair.", COPIED,
+                         "Gustave Eiffel's company designed and built the tower."]
+    for i in (0, 1, 6, len(words) - 1):
+        window = " ".join(words[max(i - 2, 0):i + 3])
+        assert_allclose(matrix[i, 1], cosine_support(support, window, context_sentences), atol=1e-5)
+    assert len(np.unique(matrix[:, 1].round(5))) > 5  # windows differ from word to word
+    assert matrix[1, 1] > matrix[-1, 1]  # "It is 330 metres" vs "...next to apples."
+    assert_allclose(window_bounds(3), [[0, 2], [0, 2], [0, 2]])
+    assert_allclose(window_bounds(6)[2:4], [[0, 4], [1, 5]])
+
+
+def test_embeddings_follow_the_sentence_transformers_recipe(support):
+    model, tokenizer = support.load()
+    texts = [COPIED, UNRELATED, CONTEXT, "Tall."]
+    with torch.inference_mode():
+        alone = [model(**tokenizer(text, return_tensors="pt")).last_hidden_state[0].mean(0) for text in texts]
+    expected = torch.nn.functional.normalize(torch.stack(alone), dim=-1).numpy()  # (4, H), no padding at all
+    assert_allclose(support.embed(texts), expected, atol=1e-5)  # one padded batch
+    assert_allclose(SupportFeatures(batch_tokens=1).embed(texts), expected, atol=1e-5)  # one text per batch
+
+
+def test_empty_context_and_empty_answer(support, make_example):
+    [matrix] = support.extract([make_example(COPIED, "   ")])
+    assert matrix.shape == (5, 2) and np.isnan(matrix).all()
+    [empty] = support.extract([make_example("", CONTEXT)])
+    assert empty.shape == (0, 2)
+
+
+def test_word_outside_every_sentence_is_nan():
+    context = np.eye(3)[:2]  # (C=2, H=3)
+    sentences = np.eye(3)[[0]]  # (S=1, H)
+    windows = np.eye(3)[[0, 2]]  # (T=2, H)
+    matrix = support_matrix(context, sentences, windows, np.array([0, -1]))
+    assert_allclose(matrix, [[1.0, 1.0], [np.nan, 0.0]])
+
+
+def test_shared_context_gives_the_same_values(support, make_example):
+    examples = [make_example(COPIED, CONTEXT), make_example(UNRELATED + " " + COPIED, CONTEXT)]
+    for together, alone in zip(support.extract(examples), [support.extract([e])[0] for e in examples], strict=True):
+        assert_allclose(together, alone, atol=1e-5)
+
+
+def test_cache_key_excludes_runtime_options():
+    base = build("support")
+    assert isinstance(base, SupportFeatures) and base.columns == COLUMNS == ["support_sentence", "support_window"]
+    assert SupportFeatures(batch_tokens=3, threads=1).fingerprint == base.fingerprint
+    assert SupportFeatures(model="other/encoder").fingerprint != base.fingerprint
+    assert SupportFeatures(max_length=128).fingerprint != base.fingerprint
