@@ -114,8 +114,7 @@ def main() -> None:
         return
     store = FeatureStore(cache_dir() / "features")
     families = [LMFeatures(), LMContrastFeatures()]
-    cached_before = sum(store._path(f, examples[i:i + store.chunk_size]).exists()
-                        for f in families for i in range(0, len(examples), store.chunk_size))
+    cached_before = sum(store.cached_chunks(family, examples)[0] for family in families)
     started = time.perf_counter()
     for family in families:
         store.features(family, examples, progress=True)

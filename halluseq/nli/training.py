@@ -27,7 +27,7 @@ from transformers import get_linear_schedule_with_warmup
 from halluseq.files import atomic_write
 from halluseq.models.lightning import LengthBucketSampler
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
-from halluseq.nli.model import NLI_LABELS, label_index, minilm_path, new_lora_model
+from halluseq.nli.model import MINILM_BASE, NLI_LABELS, label_index, minilm_path, new_lora_model
 
 DEFAULTS: dict[str, Any] = {
     "data": "../shared/data/nli",
@@ -173,6 +173,14 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
     return {**summary, "evaluation": report}
 
 
+def portable_adapter_config(folder: Path) -> None:
+    """Name the base model by its package instead of this machine's path (``load_nli_model`` resolves it)."""
+    path = folder / "adapter_config.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    config["base_model_name_or_path"] = MINILM_BASE
+    path.write_text(json.dumps(config, indent=2, sort_keys=True), encoding="utf-8")
+
+
 def _save_adapters(model: Any, out: Path) -> None:
     """Adapters and head into ``out``, through a renamed temporary folder (an old artifact is replaced whole)."""
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -180,6 +188,7 @@ def _save_adapters(model: Any, out: Path) -> None:
     try:
         model.save_pretrained(tmp)
         (tmp / "README.md").unlink(missing_ok=True)  # peft's empty model-card template
+        portable_adapter_config(tmp)
         for path in [tmp, *tmp.iterdir()]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         if out.exists():

@@ -12,7 +12,7 @@ import pytest
 from halluseq.cli import main
 from halluseq.data.records import DataFormatError
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
-from halluseq.nli.model import NLI_LABELS, bundled_nli_path, label_index, load_nli_model
+from halluseq.nli.model import MINILM_BASE, NLI_LABELS, bundled_nli_path, label_index, load_nli_model
 from halluseq.nli.training import evaluate_files, load_nli_config, predict_pairs, report_markdown, train_nli
 
 PAIRS = [
@@ -73,7 +73,8 @@ def test_tiny_training_run_saves_small_adapters_that_load_and_evaluate(tmp_path)
     out = tmp_path / "adapters"
     summary = train_nli(config, out, progress=False, log_dir=tmp_path / "logs")
     assert summary["pairs"] == 24 and summary["steps"] == 3 and (tmp_path / "logs" / "metrics.csv").exists()
-    assert (out / "adapter_config.json").exists() and "CC0" in (out / "LICENSES.md").read_text()
+    assert "CC0" in (out / "LICENSES.md").read_text()
+    assert json.loads((out / "adapter_config.json").read_text())["base_model_name_or_path"] == MINILM_BASE
     assert sum(f.stat().st_size for f in out.iterdir()) < 10 * 2**20
     report = json.loads((out / "evaluation.json").read_text())
     assert report["eval_file"]["pairs"] == 3 and np.sum(report["eval_file"]["confusion"]) == 3
