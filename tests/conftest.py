@@ -137,3 +137,18 @@ def tiny_sweep(tmp_path_factory) -> dict[str, Any]:
         torch.set_num_threads(threads)
         torch.use_deterministic_algorithms(deterministic)  # Lightning's deterministic=True sets it globally
     return {"dir": root / "sweep", "config": config_path, "sweep": sweep, "summary": summary, "cache": root / "cache"}
+
+
+@pytest.fixture(scope="module")
+def one_thread():
+    """One torch and one BLAS thread for a training module (small models train faster and a busy machine is not
+    oversubscribed); Lightning's ``deterministic=True`` sets a global flag, restored after."""
+    import torch
+    from threadpoolctl import threadpool_limits
+
+    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
+    torch.set_num_threads(1)
+    with threadpool_limits(1):
+        yield
+    torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(deterministic)

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 import yaml
-from threadpoolctl import threadpool_limits
 
 import halluseq
 from halluseq.cli import main
@@ -25,15 +23,7 @@ from halluseq.train import load_config, quiet_lightning, train
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """One torch and BLAS thread (a busy machine is not oversubscribed); Lightning's global flag restored."""
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    torch.set_num_threads(1)
-    with threadpool_limits(1):
-        yield
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(deterministic)
+pytestmark = pytest.mark.usefixtures("one_thread")
 
 
 def read_rows(path: Path) -> list[dict]:

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 import torch
 from sklearn.metrics import roc_auc_score
-from threadpoolctl import threadpool_limits
 from torch.utils.data import DataLoader
 
 from halluseq.cli import main
@@ -18,16 +17,7 @@ from halluseq.models import GRUTagger, WordLogReg
 from halluseq.models.lightning import SequenceDataset, collate, predict
 from halluseq.train import load_config, quiet_lightning, train
 
-
-@pytest.fixture(scope="module", autouse=True)
-def one_thread():
-    """One torch and one BLAS thread: small models train faster, and a busy machine is not oversubscribed."""
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    torch.set_num_threads(1)
-    with threadpool_limits(1):
-        yield
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(deterministic)  # Lightning's deterministic=True sets it globally
+pytestmark = pytest.mark.usefixtures("one_thread")
 
 
 # ---- a label that only the neighbour explains ----------------------------------------------------------
