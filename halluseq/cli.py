@@ -81,7 +81,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from halluseq.train import quiet_lightning
 
     quiet_lightning()
-    sweep = load_sweep_config(args.config)
+    sweep = load_sweep_config(args.config, workers=args.workers)
     out = args.out or Path(sweep["out"])
     summary = run_sweep(sweep, out, progress=not args.quiet)
     print(f"{summary['trained']} runs trained, {summary['skipped']} already done, of {summary['runs']} "
@@ -248,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
     sweep = commands.add_parser("sweep", help="models x seeds x feature sets, LOMO and transfer runs (resumable)")
     sweep.add_argument("--config", type=Path, required=True, help="configs/sweep.yaml")
     sweep.add_argument("--out", type=Path, help="sweep folder (default: the config's out)")
+    sweep.add_argument("--workers", type=int, help="runs trained at once, one process each (default: the config's "
+                       "workers); the numbers do not change")
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     sweep.set_defaults(func=cmd_sweep)
 

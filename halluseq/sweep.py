@@ -4,15 +4,22 @@ cross-dataset transfer runs; each run is a run folder written by :func:`halluseq
 A run is done when its ``metrics.json`` exists (written last, atomically), so a killed sweep resumes by
 skipping the done runs and retraining the others from scratch. ``sweep.json`` holds the sweep config and the
 plan; ``sweep.log`` (JSON lines, append-only) records every start and finish with wall seconds.
+
+Features are computed (or found in the store) once, before any training; runs then read them from the store.
+Every run trains on one thread, so ``workers`` runs in parallel processes give the numbers of a serial sweep
+(small recurrent models gain little from a second thread, a lot from a second process).
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,7 +30,7 @@ from tqdm.auto import tqdm
 
 from halluseq.data import Example
 from halluseq.files import atomic_write
-from halluseq.train import load_config, load_examples, merge, train
+from halluseq.train import cache_features, load_config, load_examples, merge, quiet_lightning, train
 
 # model name -> the name tables and plots show (a sweep config may give its own)
 DISPLAY_NAMES = {"bigru": "BiGRU", "bigru_crf": "BiGRU-CRF", "mlp": "MLP", "logreg": "LogReg",
@@ -41,6 +48,7 @@ SWEEP_DEFAULTS: dict[str, Any] = {
     "lomo": None,  # {models?, seeds?, feature_sets?}: leave-one-generator-out runs
     "transfer": [],  # [{name?, train, test, models?, seeds?, feature_sets?}]
     "report": {},  # read by halluseq.report
+    "workers": 1,  # runs trained at once, each in its own process (speed only: the numbers do not change)
 }
 
 
@@ -67,6 +75,8 @@ def load_sweep_config(path: str | Path | None = None, **overrides: Any) -> dict[
         sweep["seeds"] = list(range(sweep["seeds"]))
     if sweep["data"] is not None:
         sweep["data"] = _data(sweep["data"])
+    if not isinstance(sweep["workers"], int) or sweep["workers"] < 1:
+        raise ValueError(f"workers must be a whole number >= 1, got {sweep['workers']!r}")
     models = []
     for entry in sweep["models"]:
         entry = {"config": entry} if isinstance(entry, str) else dict(entry)
@@ -181,7 +191,8 @@ def _check_done_run(run: Run, run_dir: Path) -> None:
 
 
 def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> dict[str, Any]:
-    """Train every run of ``plan(sweep)`` not done yet under ``out``; return counts and the wall time."""
+    """Train every run of ``plan(sweep)`` not done yet under ``out`` (``sweep["workers"]`` at once); return
+    counts and the wall time."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     runs = plan(sweep)
@@ -191,20 +202,23 @@ def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> 
     todo = [run for run in runs if not is_done(out / run.key)]
     atomic_write(out / "sweep.json", lambda tmp: Path(tmp).write_text(
         json.dumps({"config": sweep, "runs": [run.to_dict() for run in runs]}, indent=2), encoding="utf-8"))
-    _log(out, event="sweep_start", runs=len(runs), done=len(done), todo=len(todo))
-    loaded: dict[str, list[Example]] = {}
+    _log(out, event="sweep_start", runs=len(runs), done=len(done), todo=len(todo), workers=sweep["workers"])
     started, trained, status = time.perf_counter(), 0, "interrupted"
     try:
-        with tqdm(todo, desc=f"sweep ({len(done)}/{len(runs)} done before)", unit="run", disable=not progress) as bar:
-            for run in bar:
-                bar.set_postfix_str(run.key)
-                run_dir = out / run.key
-                shutil.rmtree(run_dir, ignore_errors=True)  # an unfinished run starts clean
-                _log(out, event="run_start", run=run.key)
-                begun = time.perf_counter()
-                train(run.config, run_dir, progress=False, examples=_examples(run.config, loaded))
-                _log(out, event="run_finish", run=run.key, wall_seconds=round(time.perf_counter() - begun, 3))
-                trained += 1
+        loaded = _cache_features(todo, progress)
+        with tqdm(total=len(todo), desc=f"sweep ({len(done)}/{len(runs)} done before)", unit="run",
+                  disable=not progress) as bar:
+            if sweep["workers"] == 1:
+                for run in todo:
+                    bar.set_postfix_str(run.key)
+                    _train_run(run.key, run.config, out, loaded)
+                    trained += 1
+                    bar.update()
+            else:
+                for key in _train_in_processes(todo, out, sweep["workers"]):
+                    trained += 1
+                    bar.set_postfix_str(key)
+                    bar.update()
         status = "finished"
     finally:
         wall = time.perf_counter() - started
@@ -212,9 +226,74 @@ def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> 
     return {"runs": len(runs), "trained": trained, "skipped": len(done), "wall_seconds": wall}
 
 
-def _examples(config: dict[str, Any], loaded: dict[str, list[Example]]) -> list[Example]:
-    """The run's examples, loaded once per sweep for each dataset (pair)."""
-    key = json.dumps([config["data"], config["protocol"].get("test")], sort_keys=True)
-    if key not in loaded:
-        loaded[key] = load_examples(config)
-    return loaded[key]
+def _dataset_key(config: dict[str, Any]) -> str:
+    return json.dumps([config["data"], config["protocol"].get("test")], sort_keys=True)
+
+
+def _cache_features(runs: list[Run], progress: bool) -> dict[str, list[Example]]:
+    """Load each dataset (pair) once and compute every feature set the runs need into the store, before any
+    training (with all the machine's threads); return the loaded examples by dataset key."""
+    loaded: dict[str, list[Example]] = {}
+    prepared: set[str] = set()
+    for run in runs:
+        key = _dataset_key(run.config)
+        if key not in loaded:
+            loaded[key] = load_examples(run.config)
+        features = json.dumps([key, run.config["features"]], sort_keys=True)
+        if features not in prepared:
+            cache_features(run.config, loaded[key], progress)
+            prepared.add(features)
+    return loaded
+
+
+@contextmanager
+def _one_thread() -> Iterator[None]:
+    """One torch and one BLAS thread (each run's numbers then do not depend on how many run at once)."""
+    import torch
+    from threadpoolctl import threadpool_limits
+
+    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
+    torch.set_num_threads(1)
+    try:
+        with threadpool_limits(1):
+            yield
+    finally:
+        torch.set_num_threads(threads)
+        torch.use_deterministic_algorithms(deterministic)  # Lightning's deterministic=True sets it globally
+
+
+def _train_run(key: str, config: dict[str, Any], out: Path, loaded: dict[str, list[Example]]) -> str:
+    """Train one run into ``out/key`` from scratch, logging its start and finish; return its key."""
+    run_dir = out / key
+    shutil.rmtree(run_dir, ignore_errors=True)  # an unfinished run starts clean
+    _log(out, event="run_start", run=key)
+    begun = time.perf_counter()
+    dataset = _dataset_key(config)
+    if dataset not in loaded:
+        loaded[dataset] = load_examples(config)
+    with _one_thread():
+        train(config, run_dir, progress=False, examples=loaded[dataset])
+    _log(out, event="run_finish", run=key, wall_seconds=round(time.perf_counter() - begun, 3))
+    return key
+
+
+_WORKER_EXAMPLES: dict[str, list[Example]] = {}  # each worker process loads each dataset once
+
+
+def _train_in_worker(key: str, config: dict[str, Any], out: Path) -> str:
+    quiet_lightning()
+    return _train_run(key, config, out, _WORKER_EXAMPLES)
+
+
+def _train_in_processes(runs: list[Run], out: Path, workers: int) -> Iterator[str]:
+    """Train ``runs`` in ``workers`` fresh processes (spawned: no OpenMP state forked), yielding each key as it
+    finishes; the first failure cancels the runs not started and is raised."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    pending: set[Future[str]] = {pool.submit(_train_in_worker, run.key, run.config, out) for run in runs}
+    try:
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -94,6 +94,12 @@ def _prepare(config: dict[str, Any], examples: Sequence[Example] | None, progres
     return usable, pipeline, features, [e.labels.astype(np.float32) for e in usable]
 
 
+def cache_features(config: dict[str, Any], examples: Sequence[Example] | None = None, progress: bool = True
+                   ) -> None:
+    """Compute ``config``'s features for its data into the feature store (a no-op when they are cached)."""
+    _prepare(config, examples, progress)
+
+
 @dataclass
 class FinalFit:
     """A model fitted on all the data but a grouped validation part (early stopping, threshold)."""

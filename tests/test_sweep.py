@@ -77,6 +77,8 @@ def test_sweep_config_errors(tmp_path):
     config.write_text(yaml.safe_dump({"models": [str(ROOT / "configs/bigru.yaml")], "lomo": {"models": ["MLP"]}}))
     with pytest.raises(ValueError, match="MLP"):
         plan(load_sweep_config(config))
+    with pytest.raises(ValueError, match="workers must be"):
+        load_sweep_config(config, workers=0)
 
 
 # ---- leave-one-generator-out -------------------------------------------------------------------------------
@@ -252,3 +254,23 @@ def test_resumed_sweep_equals_uninterrupted(tiny_sweep, tmp_path, monkeypatch):
     changed = load_sweep_config(path, training={"max_epochs": 3, "batch_size": 16, "patience": 1})
     with pytest.raises(ValueError, match="another config"):
         run_sweep(changed, out, progress=False)
+
+
+def test_parallel_workers_give_the_serial_numbers(tiny_sweep, tmp_path, monkeypatch):
+    """Two worker processes train the runs of the serial tiny sweep to the same numbers, reading the cached
+    features (the parent computes none: they are all in the store already), and log every run."""
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tiny_sweep["cache"]))
+    config = yaml.safe_load(tiny_sweep["config"].read_text())
+    config.update(seeds=[0, 1], models=config["models"][:2], lomo=None, transfer=[], workers=2)  # LogReg, BiGRU
+    path = tmp_path / "parallel.yaml"
+    path.write_text(yaml.safe_dump(config))
+    monkeypatch.setattr(TextFeatures, "extract", lambda self, examples: pytest.fail("features recomputed"))
+    out = tmp_path / "sweep"
+    summary = run_sweep(load_sweep_config(path), out, progress=False)
+    keys = [run.key for run in plan(load_sweep_config(path))]
+    assert summary["trained"] == len(keys) == 4
+    events = read_log(out)
+    assert events[0]["workers"] == 2 and events[-1]["status"] == "finished"
+    assert sorted(e["run"] for e in events if e["event"] == "run_finish") == sorted(keys)
+    for key in keys:
+        assert run_numbers(out / key) == run_numbers(tiny_sweep["dir"] / key), key
