@@ -215,7 +215,8 @@ def _wall(source: Path, done: Sequence[_Done], is_sweep: bool) -> dict[str, Any]
     ends = [e for e in events if e["event"] == "sweep_end"]
     return {"total_seconds": sum(e["wall_seconds"] for e in ends), "sessions": len(ends),
             "unfinished_sessions": sum(e["event"] == "sweep_start" for e in events) - len(ends),
-            "run_seconds": sum(e["wall_seconds"] for e in events if e["event"] == "run_finish")}
+            "run_seconds": sum(e["wall_seconds"] for e in events if e["event"] == "run_finish"),
+            "workers": sorted({e.get("workers", 1) for e in events if e["event"] == "sweep_start"})}
 
 
 def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str, Any], dict[str, bytes]]:
@@ -342,7 +343,9 @@ def _document(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]
     blocks.append(("p", f"Source: `{results['source']}` ({results['kind']}); {runs['done']} of {runs['planned']} "
                         f"runs done. Total wall time {_fmt(wall['total_seconds'], 1)} s over {wall['sessions']} "
                         f"session(s)" + (f", {wall['unfinished_sessions']} session(s) killed before their end "
-                                         "record" if wall["unfinished_sessions"] else "") + "."))
+                                         "record" if wall["unfinished_sessions"] else "")
+                        + (f"; runs trained {'/'.join(map(str, wall['workers']))} at a time, their own wall times "
+                           f"sum to {_fmt(wall['run_seconds'], 1)} s" if "workers" in wall else "") + "."))
     if runs["missing"]:
         blocks.append(("p", f"Missing runs ({len(runs['missing'])}): " + ", ".join(runs["missing"][:12])
                        + (", ..." if len(runs["missing"]) > 12 else "")))

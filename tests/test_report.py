@@ -134,6 +134,7 @@ def test_wall_time_comes_from_the_sweep_log(report, tiny_sweep):
     assert wall["sessions"] == 1 and wall["unfinished_sessions"] == 0
     assert wall["total_seconds"] == pytest.approx(tiny_sweep["summary"]["wall_seconds"], abs=1e-3)
     assert f"Total wall time {wall['total_seconds']:.1f} s" in report["markdown"]
+    assert wall["workers"] == [1] and "runs trained 1 at a time" in report["markdown"]
 
 
 def test_same_runs_same_results(report):
