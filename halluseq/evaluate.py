@@ -63,13 +63,63 @@ def span_scores(examples: Sequence[Example], predicted: Sequence[np.ndarray]) ->
     return {"span_precision": precision, "span_recall": recall, "span_f1": f1}
 
 
+ONSET_WINDOWS = (1, 3, 5)
+
+
+def word_runs(labels: np.ndarray) -> list[tuple[int, int]]:
+    """Maximal runs of positive words as ``(first, last + 1)`` word indices."""
+    padded = np.concatenate([[0], np.asarray(labels, dtype=int) != 0, [0]]).astype(int)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def _matched_onsets(gold: list[int], predicted: list[int], window: int) -> int:
+    """Size of a maximum one-to-one matching of onsets at most ``window`` words apart (greedy from the left
+    is optimal for points on a line)."""
+    matched, j = 0, 0
+    for g in gold:
+        while j < len(predicted) and predicted[j] < g - window:
+            j += 1
+        if j < len(predicted) and predicted[j] <= g + window:
+            matched += 1
+            j += 1
+    return matched
+
+
+def onset_scores(gold: Sequence[np.ndarray], flagged: Sequence[np.ndarray],
+                 windows: Sequence[int] = ONSET_WINDOWS) -> dict[str, float]:
+    """Onset metrics (SPEC 5) over the examples with a gold span, micro over those examples.
+
+    Onsets are the first words of the maximal runs of gold (``gold``) and of flagged (``flagged``) words. For
+    each window k, ``onset_{precision,recall,f1}_k<k>`` count a predicted onset as correct when it is matched
+    one-to-one to a gold onset at most k words away. ``early_detection`` is the share of gold spans whose first
+    word is flagged (the alarm is raised at the onset). NaN when no example has a gold span.
+    """
+    pairs = [(np.asarray(g), np.asarray(f)) for g, f in zip(gold, flagged, strict=True) if np.any(g)]
+    gold_onsets = [[start for start, _ in word_runs(g)] for g, _ in pairs]
+    flagged_onsets = [[start for start, _ in word_runs(f)] for _, f in pairs]
+    n_gold, n_flagged = sum(map(len, gold_onsets)), sum(map(len, flagged_onsets))
+    out: dict[str, float] = {}
+    for k in windows:
+        matched = sum(_matched_onsets(g, f, k) for g, f in zip(gold_onsets, flagged_onsets, strict=True))
+        precision = matched / n_flagged if n_flagged else 0.0
+        recall = matched / n_gold if n_gold else float("nan")
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        out |= {f"onset_precision_k{k}": precision, f"onset_recall_k{k}": recall,
+                f"onset_f1_k{k}": f1 if n_gold else float("nan")}
+    at_onset = sum(int(f[g_start] != 0) for (_, f), starts in zip(pairs, gold_onsets, strict=True)
+                   for g_start in starts)
+    out["early_detection"] = at_onset / n_gold if n_gold else float("nan")
+    return out
+
+
 def metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
             thresholds: Sequence[float] | float = 0.5) -> dict[str, float]:
     """Token, example and span metrics of one slice.
 
     ``thresholds``: the tuned threshold per example (folds tune their own) or one value for all.
     Token F1 is reported at ``> 0.5`` (``token_f1``) and at ``>=`` the tuned threshold (``token_f1_tuned``);
-    example and span predictions use the tuned threshold.
+    example, span and onset predictions use the tuned threshold.
     """
     tuned = np.broadcast_to(np.asarray(thresholds, dtype=float), (len(examples),))
     labels = np.concatenate([e.labels for e in examples]).astype(int)
@@ -92,7 +142,8 @@ def metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
         "example_recall": float(recall_score(flags, example_pred, zero_division=0)),
         "example_f1": float(f1_score(flags, example_pred, zero_division=0)),
     }
-    return out | span_scores(examples, [w.astype(int) for w in tuned_words])
+    return (out | span_scores(examples, [w.astype(int) for w in tuned_words])
+            | onset_scores([e.labels for e in examples], tuned_words))
 
 
 def sliced_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],

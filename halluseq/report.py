@@ -21,15 +21,17 @@ import yaml
 from tqdm.auto import tqdm
 
 from halluseq import plots
-from halluseq.evaluate import load_run_metrics
+from halluseq.evaluate import ONSET_WINDOWS, load_run_metrics, onset_scores
 from halluseq.files import atomic_write
 from halluseq.stats import Predictions, bootstrap, paired_wilcoxon, reliability, resample_weights, summarize
 from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, pair_name, read_log
 from halluseq.train import merge
 
 REPORT_DEFAULTS: dict[str, Any] = {
-    # columns of the metric tables, the Wilcoxon tests and the transfer table ("ece" comes from predictions)
-    "metrics": ["token_auc", "token_ap", "token_f1", "token_f1_tuned", "example_auc", "example_f1", "span_f1", "ece"],
+    # columns of the metric tables, the Wilcoxon tests and the transfer table (PREDICTION_METRICS are computed
+    # from predictions.jsonl, the others read from metrics.json)
+    "metrics": ["token_auc", "token_ap", "token_f1", "token_f1_tuned", "example_auc", "example_f1", "span_f1",
+                "onset_f1_k3", "early_detection", "ece"],
     # pairs of entries ("model" or "model:variant") tested by seed; pairs whose entries are absent are skipped
     "comparisons": [["BiGRU", "LogReg"], ["BiGRU", "MLP"], ["BiGRU", "BiGRU-shuffled"],
                     ["BiGRU-CRF", "BiGRU-CRF:softmax"]],
@@ -38,6 +40,11 @@ REPORT_DEFAULTS: dict[str, Any] = {
     "calibration_bins": 10,
     "slice_metrics": ["token_auc", "example_auc"],  # per task / per generator, and leave-one-generator-out
 }
+
+
+# metrics the report computes from each run's predictions (so run folders of any age have them)
+PREDICTION_METRICS = ("ece", *(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1")),
+                      "early_detection")
 
 
 @dataclass
@@ -88,7 +95,8 @@ def _number(value: Any) -> float | None:
     return None if value is None or (isinstance(value, float) and math.isnan(value)) else value
 
 
-def _entries(done: Sequence[_Done], kind: str, settings: dict[str, Any], ece: dict[tuple[str, str], float | None]
+def _entries(done: Sequence[_Done], kind: str, settings: dict[str, Any],
+             derived: dict[tuple[str, str], dict[str, float | None]]
              ) -> dict[tuple[str | None, str], dict[str, dict[str, Any]]]:
     """(pair, feature set) -> entry name -> per-seed metrics, slices, thresholds and wall times of ``kind`` runs."""
     out: dict[tuple[str | None, str], dict[str, dict[str, Any]]] = {}
@@ -106,7 +114,8 @@ def _entries(done: Sequence[_Done], kind: str, settings: dict[str, Any], ece: di
             entry["seeds"].append(item.run.seed)
             entry["runs"].append(item.run.key)
             for metric in settings["metrics"]:
-                value = ece[(item.run.key, variant)] if metric == "ece" else scores["overall"].get(metric)
+                value = (derived[(item.run.key, variant)][metric] if metric in PREDICTION_METRICS
+                         else scores["overall"].get(metric))
                 entry["per_seed"][metric].append(_number(value))
             entry["thresholds"].extend(item.metrics["thresholds"].values())
             entry["wall_seconds"].append(item.metrics["wall_seconds"])
@@ -229,7 +238,7 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
         raise ValueError(f"{source}: no finished run yet")
     main_seeds = sorted({d.run.seed for d in done if d.run.kind == "main"})
     curve_seed = main_seeds[0] if main_seeds else None
-    ece: dict[tuple[str, str], float | None] = {}
+    derived: dict[tuple[str, str], dict[str, float | None]] = {}  # (run, variant) -> PREDICTION_METRICS
     diagrams: dict[tuple[str, str], dict[str, Any]] = {}  # (feature set, entry) -> reliability, curve seed
     kept: dict[str, dict[str, Predictions]] = {}  # feature set -> entry -> predictions, curve seed
     for item in tqdm(done, desc="predictions", unit="run", disable=not progress, leave=False):
@@ -238,14 +247,16 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
                 continue
             labels, probs = p.words()
             diagram = reliability(labels, probs, settings["calibration_bins"])
-            ece[(item.run.key, variant)] = diagram["ece"]
+            flagged = [prob >= t for prob, t in zip(p.probs, p.thresholds, strict=True)]
+            derived[(item.run.key, variant)] = {"ece": diagram["ece"], **{
+                m: _number(v) for m, v in onset_scores(p.labels, flagged).items()}}
             if item.run.kind == "main" and item.run.seed == curve_seed:
                 name = entry_name(item.run.model, variant)
                 diagrams[(item.run.feature_set, name)] = diagram
                 kept.setdefault(item.run.feature_set, {})[name] = p
 
-    main = _entries(done, "main", settings, ece)
-    lomo = _entries(done, "lomo", settings, ece)
+    main = _entries(done, "main", settings, derived)
+    lomo = _entries(done, "lomo", settings, derived)
     results: dict[str, Any] = {
         "source": str(source), "kind": "sweep" if is_sweep else "run", "settings": settings,
         "runs": {"planned": len(runs), "done": len(done),
@@ -264,7 +275,7 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
         figures.update(_figures(feature_set, section, kept.get(feature_set, {}), settings))
     for (_, feature_set), entries in lomo.items():
         results["lomo"][feature_set] = _lomo(entries, main.get((None, feature_set), {}), settings)
-    for (pair, feature_set), entries in _entries(done, "transfer", settings, ece).items():
+    for (pair, feature_set), entries in _entries(done, "transfer", settings, derived).items():
         results["transfer"].setdefault(pair, {})[feature_set] = {"entries": entries}
     return results, figures
 
@@ -350,8 +361,11 @@ def _document(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]
         blocks.append(("p", f"Missing runs ({len(runs['missing'])}): " + ", ".join(runs["missing"][:12])
                        + (", ..." if len(runs["missing"]) > 12 else "")))
     blocks.append(("p", "Token metrics are pooled over every word of the out-of-fold test predictions; `token_f1` "
-                        "flags words above 0.5, `token_f1_tuned`, example and span metrics use the threshold tuned "
-                        "on each fold's validation part (max F1). ECE: token level, "
+                        "flags words above 0.5, `token_f1_tuned`, example, span and onset metrics use the threshold "
+                        "tuned on each fold's validation part (max F1). Onsets (first words of gold and of flagged "
+                        "runs, hallucinated answers only): `onset_f1_kK` matches them one-to-one at most K words "
+                        "apart; `early_detection` is the share of gold spans flagged at their first word. ECE: token "
+                        "level, "
                         f"{settings['calibration_bins']} equal-width bins, count-weighted. `A:softmax` is model A's "
                         "softmax-over-emissions scoring; a CRF without suffix is scored by its marginals."))
     for feature_set, section in results["feature_sets"].items():

@@ -7,8 +7,22 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import maximum_bipartite_matching
 
-from halluseq.evaluate import TABLE_COLUMNS, best_f1_threshold, metric_table, metrics, sliced_metrics, span_scores
+from halluseq.evaluate import (
+    ONSET_WINDOWS,
+    TABLE_COLUMNS,
+    best_f1_threshold,
+    metric_table,
+    metrics,
+    onset_scores,
+    sliced_metrics,
+    span_scores,
+    word_runs,
+)
 
 SENTENCE = "The cat sat on the mat today"  # The(0,3) cat(4,7) sat(8,11) on(12,14) the(15,18) mat(19,22) today(23,28)
 
@@ -93,7 +107,8 @@ def test_tuned_threshold_reaches_the_best_f1_in_metrics(make_example):
 
 METRIC_KEYS = {"examples", "words", "positive_rate", "token_auc", "token_ap", "token_f1", "token_f1_tuned",
                "example_auc", "example_precision", "example_recall", "example_f1",
-               "span_precision", "span_recall", "span_f1"}
+               "span_precision", "span_recall", "span_f1", "early_detection",
+               *(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1"))}
 
 
 def labelled_examples(make_example):
@@ -115,8 +130,7 @@ def test_metrics_keys_and_perfect_scorer(make_example):
     assert out["examples"] == 5
     assert out["words"] == sum(e.n_words for e in examples)
     assert out["positive_rate"] == pytest.approx(6 / 23)
-    for key in ("token_auc", "token_ap", "token_f1", "token_f1_tuned", "example_auc", "example_precision",
-                "example_recall", "example_f1", "span_precision", "span_recall", "span_f1"):
+    for key in METRIC_KEYS - {"examples", "words", "positive_rate"}:
         assert out[key] == pytest.approx(1.0), key
 
 
@@ -183,3 +197,50 @@ def test_metric_table_columns_line_up():
     value_ends = [m.end() for m in re.finditer(r"0\.5000", row)]
     label_ends = [m.end() for m in re.finditer(r"\S+", header)]
     assert label_ends == value_ends
+
+
+# ---- onsets ------------------------------------------------------------------------------------------------
+
+def test_word_runs():
+    assert word_runs(np.array([1, 1, 0, 1, 0, 0, 1])) == [(0, 2), (3, 4), (6, 7)]
+    assert word_runs(np.zeros(3)) == []
+
+
+def test_onset_scores_by_hand():
+    gold = [np.array([0, 1, 1, 0, 0, 0, 1, 1]), np.array([0, 0, 0])]
+    flagged = [np.array([0, 0, 1, 1, 0, 0, 0, 0]), np.array([1, 0, 0])]  # the clean example's alarm is not counted
+    out = onset_scores(gold, flagged, windows=(0, 1, 5))
+    # gold onsets 1 and 6, one flagged onset at 2
+    assert out["onset_precision_k0"] == 0.0 and out["onset_recall_k0"] == 0.0 and out["onset_f1_k0"] == 0.0
+    assert out["onset_precision_k1"] == 1.0 and out["onset_recall_k1"] == 0.5
+    assert out["onset_f1_k1"] == pytest.approx(f1(1.0, 0.5))
+    assert out["onset_recall_k5"] == 0.5  # one flagged onset matches one gold onset only
+    assert out["early_detection"] == 0.0  # neither gold span is flagged at its first word
+    two_alarms = onset_scores([np.array([0, 0, 0, 1, 1])], [np.array([0, 0, 1, 0, 1])], windows=(1,))
+    assert two_alarms["onset_precision_k1"] == 0.5 and two_alarms["onset_recall_k1"] == 1.0
+    assert two_alarms["early_detection"] == 0.0
+    at_onset = onset_scores([np.array([0, 1, 1, 0, 1])], [np.array([0, 1, 0, 0, 0])])
+    assert at_onset["early_detection"] == 0.5 and at_onset["onset_precision_k1"] == 1.0
+    assert math.isnan(onset_scores([np.zeros(4)], [np.ones(4)])["early_detection"])
+
+
+@given(st.lists(st.tuples(st.lists(st.booleans(), min_size=1, max_size=30), st.integers(0, 2 ** 30)),
+                min_size=1, max_size=6), st.integers(0, 4))
+def test_onset_matching_is_a_maximum_matching(cases, window):
+    """The greedy matching finds as many onset pairs as a maximum bipartite matching (scipy)."""
+    gold, flagged = [], []
+    for labels, seed in cases:
+        gold.append(np.array(labels, dtype=int))
+        flagged.append(np.random.default_rng(seed).integers(0, 2, len(labels)))
+    out = onset_scores(gold, flagged, windows=(window,))
+    matched = n_flagged = 0
+    for g, f in zip(gold, flagged, strict=True):
+        if not g.any():
+            continue
+        g_on, f_on = [a for a, _ in word_runs(g)], [a for a, _ in word_runs(f)]
+        n_flagged += len(f_on)
+        if f_on:
+            graph = csr_array(np.array([[abs(a - b) <= window for b in f_on] for a in g_on], dtype=int))
+            matched += int((maximum_bipartite_matching(graph, perm_type="column") >= 0).sum())
+    if n_flagged:
+        assert out[f"onset_precision_k{window}"] == pytest.approx(matched / n_flagged)
