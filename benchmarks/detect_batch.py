@@ -1,9 +1,12 @@
-"""Throughput of `detect-batch` and single-answer latency of the bundled detector on RAGTruth partial.
+"""Throughput of `detect-batch` and single-answer latency of a bundled detector on RAGTruth partial.
 
-    .venv/bin/python benchmarks/detect_batch.py [--data ../shared/data/ragtruth_partial] [--latency-sample 100]
+    .venv/bin/python benchmarks/detect_batch.py [--model default] [--data ../shared/data/ragtruth_partial]
+        [--limit N] [--latency-sample 100]
+    .venv/bin/python benchmarks/detect_batch.py --model full --limit 64 --latency-sample 16
 
-Writes benchmarks/results/detect_batch.json: records scored / skipped, batch wall time and throughput
-(answers and words per second), and the median / p90 latency of one `Detector.predict` call.
+Writes benchmarks/results/detect_batch.json (detect_batch_<model>.json for another model): records scored /
+skipped, batch wall time and throughput (answers and words per second), and the median / p90 latency of one
+`Detector.predict` call. ``--limit`` scores the first N answers that have a context (written to a JSONL file).
 """
 
 from __future__ import annotations
@@ -29,13 +32,23 @@ ROOT = Path(__file__).resolve().parents[1]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "ragtruth_partial"))
+    parser.add_argument("--model", default="default", help="a bundled detector name or a detector folder")
+    parser.add_argument("--limit", type=int, help="score only the first N answers")
     parser.add_argument("--latency-sample", type=int, default=100)
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect_batch.json")
+    parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    detector = Detector.from_pretrained()
-    with tempfile.TemporaryDirectory() as tmp:
-        summary = detect_file(detector, args.data, Path(tmp) / "out.jsonl", progress=False)
+    name = "detect_batch" if args.model == "default" else f"detect_batch_{Path(args.model).name}"
+    out = args.out or ROOT / "benchmarks" / "results" / f"{name}.json"
+    detector = Detector.from_pretrained(args.model)
     examples, _ = load(args.data)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = args.data
+        if args.limit is not None:
+            examples = examples[:args.limit]
+            source = Path(tmp) / "sample.jsonl"
+            source.write_text("".join(json.dumps({"id": e.id, "context": e.context, "question": e.question,
+                                                  "response": e.answer}) + "\n" for e in examples), encoding="utf-8")
+        summary = detect_file(detector, source, Path(tmp) / "out.jsonl", progress=False)
     words = sum(e.n_words for e in examples)
     latencies = []
     for example in examples[: args.latency_sample]:
@@ -45,14 +58,16 @@ def main() -> None:
     latencies.sort()
     results = {
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "torch_threads": torch.get_num_threads()},
+        "model": args.model,
         "data": args.data,
+        "limit": args.limit,
         "batch": {**summary, "answers_per_second": summary["scored"] / summary["seconds"],
                   "words_per_second": words / summary["seconds"]},
         "latency": {"sample": len(latencies), "median_seconds": statistics.median(latencies),
                     "p90_seconds": latencies[int(0.9 * (len(latencies) - 1))]},
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2), encoding="utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(json.dumps(results, indent=2))
 
 

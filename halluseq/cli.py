@@ -14,6 +14,9 @@ from halluseq.data import DataFormatError, load
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.paths import cache_dir
 
+MODEL_HELP = ("a bundled detector (default: text features only, fast; full: every feature family) or a saved "
+              "detector folder")
+
 
 def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", default="auto", help="auto, ragtruth, psiloqa or generic")
@@ -154,7 +157,7 @@ def cmd_train_detector(args: argparse.Namespace) -> int:
 
     quiet_lightning()
     config = load_config(args.config, data=args.data, seed=args.seed)
-    out = args.out or bundled_model_path()
+    out = args.out or bundled_model_path(config.get("bundled", "default"))
     detector = fit_detector(config, out, args.run_dir, progress=not args.quiet)
     print(json.dumps(detector.meta["metrics"], indent=2))
     print(f"saved {out}")
@@ -264,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     detect.add_argument("--question", help="the question, if any")
     detect.add_argument("--format", choices=("text", "json", "html"), default="text")
     detect.add_argument("--html", type=Path, help="also write a highlighted HTML page here")
-    detect.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    detect.add_argument("--model", default="default", help=MODEL_HELP)
     detect.set_defaults(func=cmd_detect)
 
     batch = commands.add_parser("detect-batch", help="score a dataset file into JSONL (resumable)")
@@ -272,14 +275,14 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("output", type=Path, help="results JSONL (appended; records already there are kept)")
     batch.add_argument("--input-format", default="auto", help="auto, ragtruth, psiloqa or generic")
     batch.add_argument("--html", type=Path, help="also write a highlighted HTML page of the results of this run")
-    batch.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    batch.add_argument("--model", default="default", help=MODEL_HELP)
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_detect_batch)
 
     serve = commands.add_parser("serve", help="REST service: POST /detect, POST /detect/batch, GET /health")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--model", type=Path, help="detector folder (default: the bundled model)")
+    serve.add_argument("--model", default="default", help=MODEL_HELP)
     serve.add_argument("--max-body-bytes", type=int, default=10_000_000, help="larger requests get 413")
     serve.set_defaults(func=cmd_serve)
 
@@ -287,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     fit.add_argument("--config", type=Path, required=True, help="configs/detector.yaml")
     fit.add_argument("--data", type=Path, help="training data (overrides the config)")
     fit.add_argument("--seed", type=int)
-    fit.add_argument("--out", type=Path, help="output folder (default: the package's bundled model)")
+    fit.add_argument("--out", type=Path, help="output folder (default: the bundled model the config names)")
     fit.add_argument("--run-dir", type=Path, default=Path("runs") / "detector", help="checkpoints and logs")
     fit.add_argument("--quiet", action="store_true")
     fit.set_defaults(func=cmd_train_detector)

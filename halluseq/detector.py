@@ -29,9 +29,18 @@ WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 
 
-def bundled_model_path() -> Path:
-    """The folder of the default model shipped inside the package."""
-    return Path(str(resources.files("halluseq") / "pretrained" / "default"))
+# the detectors shipped inside the package: name -> what it reads
+BUNDLED_MODELS = {
+    "default": "BiGRU on the 20 text statistics (fast: no neural model runs)",
+    "full": "BiGRU on every feature family: text, proxy LM (SmolLM2), NLI (halluseq-nli) and support (MiniLM)",
+}
+
+
+def bundled_model_path(name: str = "default") -> Path:
+    """The folder of a detector shipped inside the package (``BUNDLED_MODELS``)."""
+    if name not in BUNDLED_MODELS:
+        raise ValueError(f"no bundled detector {name!r}; bundled: {', '.join(BUNDLED_MODELS)}")
+    return Path(str(resources.files("halluseq") / "pretrained" / name))
 
 
 class Detector:
@@ -131,8 +140,11 @@ class Detector:
 
     @classmethod
     def from_pretrained(cls, path: str | Path | None = None, batch_size: int = 32) -> Detector:
-        """Load a saved detector; with no path, the default model bundled in the package."""
-        path = Path(path) if path is not None else bundled_model_path()
+        """Load a saved detector folder, or a bundled one by name (``"default"`` when no path is given,
+        ``"full"``; see ``BUNDLED_MODELS``)."""
+        if path is None or (isinstance(path, str) and path in BUNDLED_MODELS and not Path(path).exists()):
+            path = bundled_model_path(path or "default")
+        path = Path(path)
         if not (path / CONFIG_NAME).exists() or not (path / WEIGHTS_NAME).exists():
             raise FileNotFoundError(f"{path}: not a halluseq detector (needs {CONFIG_NAME} and {WEIGHTS_NAME})")
         config = json.loads((path / CONFIG_NAME).read_text(encoding="utf-8"))

@@ -344,3 +344,52 @@ def test_detector_claims_reuse_its_text_features_unchanged(shared_data):
         result = detector.predict(example.context, example.answer)
         probs = np.array([w.prob for w in result.words])
         assert result.claims == claims(example, probs, detector.threshold)
+
+
+# ---- the bundled "full" detector (every feature family) ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def full_detector() -> Detector:
+    return Detector.from_pretrained("full")
+
+
+def test_full_bundled_detector_reads_every_family_and_records_provenance(full_detector):
+    config = json.loads((bundled_model_path("full") / "config.json").read_text(encoding="utf-8"))
+    assert [f["name"] for f in config["features"]["families"]] == ["text", "lm", "lm_contrast", "nli", "support"]
+    assert full_detector.pipeline.columns == config["columns"]
+    assert len(config["columns"]) == config["model"]["n_features"]
+    training = full_detector.meta["training"]
+    assert training["command"] == "halluseq train-detector --config configs/detector_full.yaml"
+    assert {"ragtruth", "proxy_lm", "nli", "support"} <= set(training["licences"])
+    assert set(full_detector.meta["metrics"]) == set(Detector.from_pretrained().meta["metrics"])
+
+
+def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ragtruth_sample):
+    picked = sorted(ragtruth_sample, key=lambda e: e.n_words)[:3]  # the shortest: the proxy LM is the cost
+    batched = full_detector.predict_batch(items_of(picked))
+    for example, together in zip(picked, batched, strict=True):
+        alone = full_detector.predict(example.context, example.answer, example.question, example.id)
+        assert together.status == "ok" and len(together.words) == example.n_words
+        assert all(0.0 <= w.prob <= 1.0 for w in together.words)
+        assert_same_words(together, alone, tol=1e-4)  # the proxy LM pads batches: float noise only
+
+
+def test_bundled_detectors_by_name(tmp_path, monkeypatch):
+    with pytest.raises(ValueError, match="no bundled detector 'tiny'; bundled: default, full"):
+        bundled_model_path("tiny")
+    assert bundled_model_path("full").parent == bundled_model_path().parent
+    monkeypatch.chdir(tmp_path)  # a folder named like a bundled detector is loaded as a folder
+    shutil.copytree(bundled_model_path(), tmp_path / "full")
+    assert Detector.from_pretrained("full").pipeline.columns == Detector.from_pretrained().pipeline.columns
+
+
+def test_detect_command_takes_a_bundled_name(tmp_path, capsys):
+    from halluseq.cli import main
+
+    (tmp_path / "context.txt").write_text(CONTEXT, encoding="utf-8")
+    (tmp_path / "answer.txt").write_text(ANSWER, encoding="utf-8")
+    assert main(["detect", "--context", str(tmp_path / "context.txt"), "--answer", str(tmp_path / "answer.txt"),
+                 "--model", "full", "--format", "json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] == "ok" and len(result["words"]) == len(ANSWER.split())
+    assert result["threshold"] == pytest.approx(Detector.from_pretrained("full").threshold)
