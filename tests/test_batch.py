@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -49,10 +48,7 @@ def read_lines(path: Path) -> list[dict]:
 def test_cli_scores_the_real_ragtruth_subset(shared_data, tmp_path, capsys):
     folder = shared_data / "ragtruth_partial"
     out = tmp_path / "results.jsonl"
-    started = time.perf_counter()
-    assert main(["detect-batch", str(folder), str(out), "--quiet"]) == 0
-    seconds = time.perf_counter() - started
-    assert seconds < 60, f"detect-batch over 832 answers took {seconds:.1f} s"
+    assert main(["detect-batch", str(folder), str(out), "--quiet"]) == 0  # speed: benchmarks/detect_batch.py
 
     summary = json.loads(capsys.readouterr().out)
     assert summary["records"] == 1134
