@@ -37,6 +37,8 @@ def main() -> None:
     parser.add_argument("--latency-sample", type=int, default=100)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
     name = "detect_batch" if args.model == "default" else f"detect_batch_{Path(args.model).name}"
     out = args.out or ROOT / "benchmarks" / "results" / f"{name}.json"
     detector = Detector.from_pretrained(args.model)

@@ -15,7 +15,7 @@ from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.paths import cache_dir
 
 MODEL_HELP = ("a bundled detector (default: text features only, fast; full: every feature family) or a saved "
-              "detector folder")
+              "detector folder (./full for a folder named like a bundled detector)")
 
 
 def _add_data_arguments(parser: argparse.ArgumentParser) -> None:

@@ -140,9 +140,10 @@ class Detector:
 
     @classmethod
     def from_pretrained(cls, path: str | Path | None = None, batch_size: int = 32) -> Detector:
-        """Load a saved detector folder, or a bundled one by name (``"default"`` when no path is given,
-        ``"full"``; see ``BUNDLED_MODELS``)."""
-        if path is None or (isinstance(path, str) and path in BUNDLED_MODELS and not Path(path).exists()):
+        """Load a bundled detector by name (a ``str`` in ``BUNDLED_MODELS``: ``"default"``, also when no path is
+        given, or ``"full"``) or a saved detector folder (any other ``str``, or a ``Path``: ``"./full"`` is a
+        folder)."""
+        if path is None or (isinstance(path, str) and path in BUNDLED_MODELS):
             path = bundled_model_path(path or "default")
         path = Path(path)
         if not (path / CONFIG_NAME).exists() or not (path / WEIGHTS_NAME).exists():

@@ -64,6 +64,12 @@ def span_scores(examples: Sequence[Example], predicted: Sequence[np.ndarray]) ->
 
 
 ONSET_WINDOWS = (1, 3, 5)
+ONSET_METRICS = (*(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1")),
+                 "early_detection")
+# every key of :func:`metrics`
+METRIC_NAMES = ("examples", "words", "positive_rate", "token_auc", "token_ap", "token_f1", "token_f1_tuned",
+                "example_auc", "example_precision", "example_recall", "example_f1", "span_precision", "span_recall",
+                "span_f1", *ONSET_METRICS)
 
 
 def word_runs(labels: np.ndarray) -> list[tuple[int, int]]:
@@ -102,7 +108,7 @@ def onset_scores(gold: Sequence[np.ndarray], flagged: Sequence[np.ndarray],
     out: dict[str, float] = {}
     for k in windows:
         matched = sum(_matched_onsets(g, f, k) for g, f in zip(gold_onsets, flagged_onsets, strict=True))
-        precision = matched / n_flagged if n_flagged else 0.0
+        precision = matched / n_flagged if n_flagged else (0.0 if n_gold else float("nan"))
         recall = matched / n_gold if n_gold else float("nan")
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
         out |= {f"onset_precision_k{k}": precision, f"onset_recall_k{k}": recall,

@@ -21,9 +21,17 @@ import yaml
 from tqdm.auto import tqdm
 
 from halluseq import plots
-from halluseq.evaluate import ONSET_WINDOWS, load_run_metrics, onset_scores
+from halluseq.evaluate import METRIC_NAMES, ONSET_METRICS, load_run_metrics, onset_scores
 from halluseq.files import atomic_write
-from halluseq.stats import Predictions, bootstrap, paired_wilcoxon, reliability, resample_weights, summarize
+from halluseq.stats import (
+    Predictions,
+    WeightedScorer,
+    bootstrap,
+    paired_wilcoxon,
+    reliability,
+    resample_weights,
+    summarize,
+)
 from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, pair_name, read_log
 from halluseq.train import merge
 
@@ -43,8 +51,7 @@ REPORT_DEFAULTS: dict[str, Any] = {
 
 
 # metrics the report computes from each run's predictions (so run folders of any age have them)
-PREDICTION_METRICS = ("ece", *(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1")),
-                      "early_detection")
+PREDICTION_METRICS = ("ece", *ONSET_METRICS)
 
 
 @dataclass
@@ -87,6 +94,18 @@ def _plan(source: Path) -> tuple[list[Run], dict[str, Any], bool]:
     run = Run(".", kind, feature_set_name(config["features"]["families"]),
               DISPLAY_NAMES.get(metrics["model"], metrics["model"]), tuple(metrics["scores"]), metrics["seed"], pair)
     return [run], dict(REPORT_DEFAULTS), False
+
+
+def _check_metric_names(settings: dict[str, Any]) -> None:
+    """Every metric the report settings ask for exists (a misspelt name is an error, not a column of dashes)."""
+    allowed = {"metrics": set(METRIC_NAMES) | set(PREDICTION_METRICS), "slice_metrics": set(METRIC_NAMES),
+               "bootstrap metrics": set(WeightedScorer.METRICS)}
+    asked = {"metrics": settings["metrics"], "slice_metrics": settings["slice_metrics"],
+             "bootstrap metrics": settings["bootstrap"]["metrics"]}
+    for what, names in asked.items():
+        unknown = [name for name in names if name not in allowed[what]]
+        if unknown:
+            raise ValueError(f"report {what}: unknown {unknown}; known: {', '.join(sorted(allowed[what]))}")
 
 
 # ---- numbers -----------------------------------------------------------------------------------------------
@@ -232,6 +251,7 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
     """``(results, figures)`` of a sweep or run folder: every number of the report, and its PNG figures."""
     source = Path(source)
     runs, settings, is_sweep = _plan(source)
+    _check_metric_names(settings)
     done = [_Done(run, source / run.key, load_run_metrics(source / run.key)) for run in runs
             if is_done(source / run.key)]
     if not done:

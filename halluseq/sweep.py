@@ -16,10 +16,11 @@ import json
 import multiprocessing
 import re
 import shutil
+import signal
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -215,10 +216,11 @@ def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> 
                     trained += 1
                     bar.update()
             else:
-                for key in _train_in_processes(todo, out, sweep["workers"]):
-                    trained += 1
-                    bar.set_postfix_str(key)
-                    bar.update()
+                with closing(_train_in_processes(todo, out, sweep["workers"])) as finished:
+                    for key in finished:
+                        trained += 1
+                        bar.set_postfix_str(key)
+                        bar.update()
         status = "finished"
     finally:
         wall = time.perf_counter() - started
@@ -285,15 +287,47 @@ def _train_in_worker(key: str, config: dict[str, Any], out: Path) -> str:
     return _train_run(key, config, out, _WORKER_EXAMPLES)
 
 
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (Lightning would otherwise swallow it per run)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the worker processes now (their unfinished runs restart from scratch on resume)."""
+    if hasattr(pool, "terminate_workers"):  # Python >= 3.14
+        pool.terminate_workers()
+        return
+    for process in list((pool._processes or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _train_in_processes(runs: list[Run], out: Path, workers: int) -> Iterator[str]:
-    """Train ``runs`` in ``workers`` fresh processes (spawned: no OpenMP state forked), yielding each key as it
-    finishes; the first failure cancels the runs not started and is raised."""
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-    pending: set[Future[str]] = {pool.submit(_train_in_worker, run.key, run.config, out) for run in runs}
+    """Train ``runs`` in ``workers`` fresh processes (spawned: no OpenMP state forked), at most ``workers`` runs
+    submitted at a time, yielding each key as it finishes. A failure or an interrupt stops the workers at once
+    and is raised."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_ignore_interrupt)
+    queue = iter(runs)
+    pending: set[Future[str]] = set()
+
+    def submit_next() -> None:
+        run = next(queue, None)
+        if run is not None:
+            pending.add(pool.submit(_train_in_worker, run.key, run.config, out))
+
     try:
+        for _ in range(workers):
+            submit_next()
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            pending.difference_update(finished)
             for future in finished:
-                yield future.result()
+                key = future.result()
+                submit_next()
+                yield key
+    except BaseException:
+        _stop_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -378,9 +379,12 @@ def test_bundled_detectors_by_name(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="no bundled detector 'tiny'; bundled: default, full"):
         bundled_model_path("tiny")
     assert bundled_model_path("full").parent == bundled_model_path().parent
-    monkeypatch.chdir(tmp_path)  # a folder named like a bundled detector is loaded as a folder
+    monkeypatch.chdir(tmp_path)  # a name means the bundled detector; a path, the folder
     shutil.copytree(bundled_model_path(), tmp_path / "full")
-    assert Detector.from_pretrained("full").pipeline.columns == Detector.from_pretrained().pipeline.columns
+    default_columns = Detector.from_pretrained().pipeline.columns
+    assert Detector.from_pretrained("./full").pipeline.columns == default_columns
+    assert Detector.from_pretrained(Path("full")).pipeline.columns == default_columns
+    assert Detector.from_pretrained("full").pipeline.columns != default_columns
 
 
 def test_detect_command_takes_a_bundled_name(tmp_path, capsys):

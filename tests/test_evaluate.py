@@ -13,6 +13,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
 from halluseq.evaluate import (
+    METRIC_NAMES,
     ONSET_WINDOWS,
     TABLE_COLUMNS,
     best_f1_threshold,
@@ -109,6 +110,10 @@ METRIC_KEYS = {"examples", "words", "positive_rate", "token_auc", "token_ap", "t
                "example_auc", "example_precision", "example_recall", "example_f1",
                "span_precision", "span_recall", "span_f1", "early_detection",
                *(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1"))}
+
+
+def test_metric_names_list_every_key():
+    assert set(METRIC_NAMES) == METRIC_KEYS and len(METRIC_NAMES) == len(METRIC_KEYS)
 
 
 def labelled_examples(make_example):
@@ -221,7 +226,8 @@ def test_onset_scores_by_hand():
     assert two_alarms["early_detection"] == 0.0
     at_onset = onset_scores([np.array([0, 1, 1, 0, 1])], [np.array([0, 1, 0, 0, 0])])
     assert at_onset["early_detection"] == 0.5 and at_onset["onset_precision_k1"] == 1.0
-    assert math.isnan(onset_scores([np.zeros(4)], [np.ones(4)])["early_detection"])
+    assert all(math.isnan(v) for v in onset_scores([np.zeros(4)], [np.ones(4)]).values())  # no gold span
+    assert onset_scores([np.ones(4)], [np.zeros(4)])["onset_precision_k1"] == 0.0  # gold but no alarm
 
 
 @given(st.lists(st.tuples(st.lists(st.booleans(), min_size=1, max_size=30), st.integers(0, 2 ** 30)),

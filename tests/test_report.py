@@ -162,3 +162,14 @@ def test_report_of_a_single_run_folder(tiny_sweep, tmp_path, capsys):
 def test_report_of_a_folder_without_runs(tmp_path, capsys):
     assert main(["report", str(tmp_path)]) == 2
     assert "neither a sweep folder" in capsys.readouterr().err
+
+
+def test_a_misspelt_metric_is_an_error(report, tmp_path):
+    manifest = json.loads((report["dir"] / "sweep.json").read_text())
+    for key, names in (("metrics", ["token_auc", "onset_f1_k2"]), ("slice_metrics", ["ece"]),
+                       ("bootstrap", {"metrics": ["span_f1"]})):
+        manifest["config"]["report"] = {key: names}
+        (tmp_path / "sweep.json").write_text(json.dumps(manifest))
+        unknown = names["metrics"][-1] if isinstance(names, dict) else names[-1]
+        with pytest.raises(ValueError, match=f"unknown \\['{unknown}'\\]"):
+            build_results(tmp_path)

@@ -274,3 +274,26 @@ def test_parallel_workers_give_the_serial_numbers(tiny_sweep, tmp_path, monkeypa
     assert sorted(e["run"] for e in events if e["event"] == "run_finish") == sorted(keys)
     for key in keys:
         assert run_numbers(out / key) == run_numbers(tiny_sweep["dir"] / key), key
+
+
+def test_a_failing_run_stops_the_parallel_sweep(tiny_sweep, tmp_path, monkeypatch):
+    """A run that raises in a worker ends the sweep with that error: the workers are stopped, no later run is
+    started, and the log says the session was interrupted."""
+    import multiprocessing
+
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tiny_sweep["cache"]))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(yaml.safe_dump({"model": {"name": "bigru", "options": {"no_such_option": 1}}}))
+    config = yaml.safe_load(tiny_sweep["config"].read_text())
+    config.update(seeds=[0, 1, 2, 3], models=[config["models"][0], {"name": "Broken", "config": str(broken)}],
+                  lomo=None, transfer=[], workers=2)
+    path = tmp_path / "failing.yaml"
+    path.write_text(yaml.safe_dump(config))
+    out = tmp_path / "sweep"
+    with pytest.raises(TypeError, match="no_such_option"):
+        run_sweep(load_sweep_config(path), out, progress=False)
+    events = read_log(out)
+    assert events[-1]["event"] == "sweep_end" and events[-1]["status"] == "interrupted"
+    started = [e["run"] for e in events if e["event"] == "run_start"]
+    assert "main/text/broken/seed0" in started and len(started) <= 4 < len(plan(load_sweep_config(path)))
+    assert multiprocessing.active_children() == []
