@@ -249,7 +249,7 @@ def _cache_features(runs: list[Run], progress: bool) -> dict[str, list[Example]]
 
 
 @contextmanager
-def _one_thread() -> Iterator[None]:
+def single_threaded() -> Iterator[None]:
     """One torch and one BLAS thread (each run's numbers then do not depend on how many run at once)."""
     import torch
     from threadpoolctl import threadpool_limits
@@ -273,7 +273,7 @@ def _train_run(key: str, config: dict[str, Any], out: Path, loaded: dict[str, li
     dataset = _dataset_key(config)
     if dataset not in loaded:
         loaded[dataset] = load_examples(config)
-    with _one_thread():
+    with single_threaded():
         train(config, run_dir, progress=False, examples=loaded[dataset])
     _log(out, event="run_finish", run=key, wall_seconds=round(time.perf_counter() - begun, 3))
     return key

@@ -116,39 +116,25 @@ def tiny_sweep_config(root: Path) -> dict[str, Any]:
 def tiny_sweep(tmp_path_factory) -> dict[str, Any]:
     """The tiny sweep, run once: ``{"dir", "config" (its YAML), "sweep" (loaded), "summary", "cache"}``
     (one torch thread, its own feature cache)."""
-    import torch
-    from threadpoolctl import threadpool_limits
-
-    from halluseq.sweep import load_sweep_config, run_sweep
+    from halluseq.sweep import load_sweep_config, run_sweep, single_threaded
     from halluseq.train import quiet_lightning
 
     root = tmp_path_factory.mktemp("tiny_sweep")
     config_path = root / "sweep.yaml"
     config_path.write_text(yaml.safe_dump(tiny_sweep_config(root / "inputs"), sort_keys=False), encoding="utf-8")
     quiet_lightning()
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    torch.set_num_threads(1)
-    try:
-        with pytest.MonkeyPatch.context() as patch, threadpool_limits(1):
-            patch.setenv("HALLUSEQ_CACHE", str(root / "cache"))
-            sweep = load_sweep_config(config_path)
-            summary = run_sweep(sweep, root / "sweep", progress=False)
-    finally:
-        torch.set_num_threads(threads)
-        torch.use_deterministic_algorithms(deterministic)  # Lightning's deterministic=True sets it globally
+    with pytest.MonkeyPatch.context() as patch, single_threaded():
+        patch.setenv("HALLUSEQ_CACHE", str(root / "cache"))
+        sweep = load_sweep_config(config_path)
+        summary = run_sweep(sweep, root / "sweep", progress=False)
     return {"dir": root / "sweep", "config": config_path, "sweep": sweep, "summary": summary, "cache": root / "cache"}
 
 
 @pytest.fixture(scope="module")
 def one_thread():
     """One torch and one BLAS thread for a training module (small models train faster and a busy machine is not
-    oversubscribed); Lightning's ``deterministic=True`` sets a global flag, restored after."""
-    import torch
-    from threadpoolctl import threadpool_limits
+    oversubscribed); Lightning's ``deterministic=True`` global flag is restored after."""
+    from halluseq.sweep import single_threaded
 
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    torch.set_num_threads(1)
-    with threadpool_limits(1):
+    with single_threaded():
         yield
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(deterministic)
