@@ -18,7 +18,7 @@ from sklearn.metrics import (
 )
 
 from halluseq.data.example import Example
-from halluseq.data.words import spans_from_labels
+from halluseq.data.words import spans_from_labels, word_runs
 
 
 def _auc(labels: np.ndarray, scores: np.ndarray) -> float:
@@ -70,13 +70,6 @@ ONSET_METRICS = (*(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision
 METRIC_NAMES = ("examples", "words", "positive_rate", "token_auc", "token_ap", "token_f1", "token_f1_tuned",
                 "example_auc", "example_precision", "example_recall", "example_f1", "span_precision", "span_recall",
                 "span_f1", *ONSET_METRICS)
-
-
-def word_runs(labels: np.ndarray) -> list[tuple[int, int]]:
-    """Maximal runs of positive words as ``(first, last + 1)`` word indices."""
-    padded = np.concatenate([[0], np.asarray(labels, dtype=int) != 0, [0]]).astype(int)
-    edges = np.flatnonzero(np.diff(padded))
-    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
 
 
 def _matched_onsets(gold: list[int], predicted: list[int], window: int) -> int:

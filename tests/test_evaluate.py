@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scipy.sparse import csr_array
 from scipy.sparse.csgraph import maximum_bipartite_matching
 
+from halluseq.data.words import word_runs
 from halluseq.evaluate import (
     METRIC_NAMES,
     ONSET_WINDOWS,
@@ -22,7 +23,6 @@ from halluseq.evaluate import (
     onset_scores,
     sliced_metrics,
     span_scores,
-    word_runs,
 )
 
 SENTENCE = "The cat sat on the mat today"  # The(0,3) cat(4,7) sat(8,11) on(12,14) the(15,18) mat(19,22) today(23,28)

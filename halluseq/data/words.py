@@ -53,18 +53,15 @@ def labels_from_spans(words: Sequence[Word], spans: Iterable[tuple[int, int]]) -
     return (2 * overlap > lengths[:, None]).any(axis=1).astype(np.int8)
 
 
+def word_runs(labels: Sequence[int] | np.ndarray) -> list[tuple[int, int]]:
+    """Maximal runs of positive words as ``(first, last + 1)`` word indices."""
+    padded = np.concatenate([[0], np.asarray(labels, dtype=int) != 0, [0]]).astype(int)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
 def spans_from_labels(words: Sequence[Word], labels: Sequence[int] | np.ndarray) -> list[Span]:
     """Maximal runs of positive words as character spans (first word's start to last word's end)."""
-    spans: list[Span] = []
-    run_start: int | None = None
-    for word, label in zip(words, labels, strict=True):
-        if label and run_start is None:
-            run_start = word.start
-        if label:
-            run_end = word.end
-        elif run_start is not None:
-            spans.append(Span(run_start, run_end))
-            run_start = None
-    if run_start is not None:
-        spans.append(Span(run_start, run_end))
-    return spans
+    if len(words) != len(labels):
+        raise ValueError(f"{len(labels)} labels for {len(words)} words")
+    return [Span(words[first].start, words[end - 1].end) for first, end in word_runs(labels)]
