@@ -36,6 +36,20 @@ def cmd_data_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_augment(args: argparse.Namespace) -> int:
+    from halluseq.augment import KINDS, write_augmented
+
+    examples, report = load(args.data, format=args.format, skip_bad=args.skip_bad)
+    if report.skipped:
+        print(f"{len(report.skipped)} records skipped (see `halluseq data stats {args.data}`)", file=sys.stderr)
+    kinds = args.kinds.split(",") if args.kinds else list(KINDS)
+    made = write_augmented(examples, args.out, kinds=kinds, per_example=args.per_example, seed=args.seed,
+                           sentences_per_context=args.context_sentences, from_answers=not args.no_answers)
+    print(made)
+    print(f"wrote {args.out}")
+    return 0
+
+
 def cmd_features(args: argparse.Namespace) -> int:
     examples, report = load(args.data, format=args.format, skip_bad=args.skip_bad)
     if report.skipped:
@@ -222,6 +236,19 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print the report as JSON")
     _add_data_arguments(stats)
     stats.set_defaults(func=cmd_data_stats)
+
+    augment = commands.add_parser("augment", help="synthetic hallucinations with exact spans (generic JSONL out)")
+    augment.add_argument("--data", type=Path, required=True, help="any loadable dataset")
+    augment.add_argument("--out", type=Path, required=True, help="output JSONL (generic span schema)")
+    augment.add_argument("--kinds", help="comma-separated kinds (default: all): number, date, unit, "
+                         "entity_intrinsic, entity_extrinsic, negation, antonym, splice, faithful")
+    augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
+    augment.add_argument("--context-sentences", type=int, default=1,
+                         help="context sentences per distinct context used as short answers (default 1)")
+    augment.add_argument("--no-answers", action="store_true", help="do not edit the dataset's faithful answers")
+    augment.add_argument("--seed", type=int, default=0)
+    _add_data_arguments(augment)
+    augment.set_defaults(func=cmd_augment)
 
     features = commands.add_parser("features", help="extract (through the cache) and summarise features")
     features.add_argument("--data", type=Path, required=True)

@@ -1,0 +1,322 @@
+"""One function per kind of synthetic hallucination: ``text -> Edit | None``, the changed characters as the span.
+
+Every edit function takes the base text, a seeded ``random.Random`` and the :class:`EditResources` of the base
+(its context, names from other documents, sentences from other documents) and returns ``None`` when the kind
+does not apply to the text. The returned span ``[start, end)`` points into the edited text, exactly at the
+characters that were changed or inserted (for a removed negation: the auxiliary left behind).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from halluseq.data.sentences import split_sentences
+
+
+@dataclass(frozen=True)
+class Edit:
+    """An edited text and the character span ``[start, end)`` of the change in it."""
+
+    text: str
+    start: int
+    end: int
+    kind: str
+    detail: str  # "old -> new", for reading the generated data
+
+    @property
+    def changed(self) -> str:
+        return self.text[self.start:self.end]
+
+
+@dataclass(frozen=True)
+class EditResources:
+    """What an edit may draw on besides the base text."""
+
+    context: str
+    foreign_names: Sequence[str] = ()  # names from other documents (extrinsic swaps)
+    foreign_sentences: Sequence[str] = ()  # sentences from other documents (splices)
+
+
+def substitute(text: str, start: int, end: int, new: str, kind: str) -> Edit:
+    """``text`` with ``[start, end)`` replaced by ``new``; the span covers ``new``."""
+    return Edit(text[:start] + new + text[end:], start, start + len(new), kind, f"{text[start:end]} -> {new}")
+
+
+def _pick(rng: random.Random, items: Sequence):
+    return items[rng.randrange(len(items))] if items else None
+
+
+# --- numbers, dates, units -------------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w])")
+_YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+_MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\b")
+_MAY_VERB = re.compile(r"\bMay\s+(?:be|have|not|also|well|include|help|need|want|take|cause)\b")
+
+
+def _context_numbers(context: str) -> set[str]:
+    return {m.group().replace(",", "") for m in _NUMBER.finditer(context)}
+
+
+def _new_number(value: str, rng: random.Random, taken: set[str]) -> str | None:
+    """A different number of the same form (thousands separators and decimals kept), absent from ``taken``."""
+    plain = value.replace(",", "")
+    decimals = len(plain.split(".")[1]) if "." in plain else 0
+    number = float(plain)
+    for _ in range(20):
+        candidate = number * rng.choice((rng.uniform(1.3, 3.0), rng.uniform(0.3, 0.75)))
+        if not decimals:
+            candidate = round(candidate) + (round(candidate) == number)
+        text = f"{candidate:,.{decimals}f}" if "," in value else f"{candidate:.{decimals}f}"
+        if text.replace(",", "") != plain and text.replace(",", "") not in taken:
+            return text
+    return None
+
+
+def change_number(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A number that is not a year gets another value (e.g. ``330`` -> ``990``)."""
+    numbers = [m for m in _NUMBER.finditer(text) if not _YEAR.match(m.group())]
+    match = _pick(rng, numbers)
+    if match is None:
+        return None
+    new = _new_number(match.group(), rng, _context_numbers(resources.context) | _context_numbers(text))
+    return substitute(text, match.start(), match.end(), new, "number") if new else None
+
+
+def change_date(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A year moves by 1-30 years, or a month becomes another month."""
+    years = [m for m in _NUMBER.finditer(text) if _YEAR.match(m.group())]
+    months = [m for m in _MONTH.finditer(text) if not _MAY_VERB.match(text, m.start())]
+    candidates = [("year", m) for m in years] + [("month", m) for m in months]
+    if not candidates:
+        return None
+    what, match = _pick(rng, candidates)
+    if what == "year":
+        taken = _context_numbers(resources.context) | _context_numbers(text)
+        shifts = [s for s in range(-30, 31) if s and str(int(match.group()) + s) not in taken]
+        if not shifts:
+            return None
+        new = str(int(match.group()) + _pick(rng, shifts))
+    else:
+        named = set(_MONTH.findall(resources.context)) | set(_MONTH.findall(text))
+        others = [m for m in MONTHS if m not in named]
+        new = _pick(rng, others)
+        if new is None:
+            return None
+    return substitute(text, match.start(), match.end(), new, "date")
+
+
+UNIT_SWAPS: dict[str, tuple[str, ...]] = {
+    "metres": ("feet", "kilometres"), "meters": ("feet", "kilometers"), "feet": ("metres", "miles"),
+    "kilometres": ("miles", "metres"), "kilometers": ("miles", "meters"), "miles": ("kilometres", "feet"),
+    "kilograms": ("pounds", "tonnes"), "kg": ("lb", "tonnes"), "pounds": ("kilograms", "ounces"),
+    "tonnes": ("kilograms", "pounds"), "tons": ("kilograms", "pounds"), "grams": ("kilograms", "ounces"),
+    "litres": ("gallons", "millilitres"), "liters": ("gallons", "milliliters"), "gallons": ("litres", "barrels"),
+    "seconds": ("minutes", "hours"), "minutes": ("hours", "seconds"), "hours": ("minutes", "days"),
+    "days": ("weeks", "months"), "weeks": ("months", "days"), "months": ("years", "weeks"),
+    "years": ("months", "decades"), "decades": ("years", "centuries"), "centuries": ("decades", "years"),
+    "percent": ("percentage points", "times"), "%": (" percentage points", " times"),
+    "million": ("billion", "thousand"), "billion": ("million", "trillion"), "thousand": ("million", "hundred"),
+    "trillion": ("billion", "million"), "dollars": ("euros", "pounds"), "euros": ("dollars", "pounds"),
+    "degrees": ("percent", "points"), "acres": ("hectares", "square miles"), "hectares": ("acres", "square miles"),
+}
+_UNIT = re.compile(r"(?<=\d)%|\b(" + "|".join(re.escape(u) for u in UNIT_SWAPS if u != "%") + r")\b",
+                   re.IGNORECASE)
+
+
+def change_unit(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A unit or magnitude word becomes another (``metres`` -> ``feet``, ``million`` -> ``billion``)."""
+    context = resources.context.lower()
+    options = []
+    for match in _UNIT.finditer(text):
+        for new in UNIT_SWAPS[match.group().lower()]:
+            if new.strip().lower() not in context:
+                options.append((match, new))
+    if not options:
+        return None
+    match, new = _pick(rng, options)
+    if match.group() == "%":
+        # '25%' -> '25 percentage points': the span is the new unit without its separating space
+        edit = substitute(text, match.start(), match.end(), new, "unit")
+        return Edit(edit.text, edit.start + 1, edit.end, "unit", edit.detail)
+    return substitute(text, match.start(), match.end(), _same_case(match.group(), new), "unit")
+
+
+# --- names ----------------------------------------------------------------------------------------------------
+
+_NAME_WORD = r"[A-Z](?:[a-zA-Z]|['\-](?=[A-Za-z]))*[a-z](?:[a-zA-Z]|['\-](?=[A-Za-z]))*"
+_NAME = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of\s+|de\s+|van\s+|von\s+|al\s+)?{_NAME_WORD})*")
+_NOT_NAME_WORDS = """
+a an the he she it they we i you his her its their our my your this that these those there here however but and or
+so yet then thus also after before when while as if in on at for from with by of to into during since until
+according although because though despite instead meanwhile furthermore moreover therefore overall finally
+first second third last next today yesterday tomorrow many most some several few all both each every no not
+what who whom whose which where why how mr mrs ms dr sir prof st
+one two three four five six seven eight nine ten
+monday tuesday wednesday thursday friday saturday sunday
+"""
+_MONTH_NAMES = frozenset(m.lower() for m in MONTHS)
+NOT_NAMES = frozenset(_NOT_NAME_WORDS.split()) | _MONTH_NAMES
+
+
+def _starts_sentence(text: str, position: int) -> bool:
+    """Whether ``position`` starts the text, a line, or follows ``. ! ? :`` or an opening quote or bracket."""
+    before = text[:position].rstrip(" \t")
+    return not before or before[-1] in ".!?:\n\"“("
+
+
+def names_in(text: str) -> list[tuple[int, int]]:
+    """Character ranges of capitalised name-like phrases: leading sentence starters, trailing function words and
+    lone month names dropped; a single capitalised word that starts a sentence is not taken for a name."""
+    found = []
+    for match in _NAME.finditer(text):
+        start = match.start()
+        words = list(re.finditer(r"\S+", match.group()))
+        while words and words[0].group().lower().strip("'") in NOT_NAMES:
+            words.pop(0)
+        while words and words[-1].group().lower() in NOT_NAMES - _MONTH_NAMES:
+            words.pop()
+        if not words or (len(words) == 1 and words[0].group().lower() in _MONTH_NAMES):
+            continue
+        first = start + words[0].start()
+        if len(words) == 1 and _starts_sentence(text, first):
+            continue
+        found.append((first, start + words[-1].end()))
+    return found
+
+
+def _distinct(a: str, b: str) -> bool:
+    """Names that share no word (so neither is a part of the other)."""
+    return not set(a.lower().split()) & set(b.lower().split())
+
+
+def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str) -> Edit | None:
+    names = names_in(text)
+    rng.shuffle(names)
+    for start, end in names:
+        old = text[start:end]
+        options = sorted({p for p in pool if _distinct(p, old) and p.lower() not in text.lower()})
+        same_length = [p for p in options if len(p.split()) == len(old.split())]
+        new = _pick(rng, same_length or options)
+        if new:
+            return substitute(text, start, end, new, kind)
+    return None
+
+
+def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A name becomes another name from the same context (the words exist there; the claim does not)."""
+    pool = [resources.context[s:e] for s, e in names_in(resources.context)]
+    return _swap_name(text, rng, pool, "entity_intrinsic")
+
+
+def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A name becomes a name from another document that shares no word with the context."""
+    context_words = set(re.findall(r"\w+", resources.context.lower()))
+    pool = [n for n in resources.foreign_names if not set(re.findall(r"\w+", n.lower())) & context_words]
+    return _swap_name(text, rng, pool, "entity_extrinsic")
+
+
+# --- negation, antonyms, quantifiers ----------------------------------------------------------------------------
+
+AUXILIARIES = ("is", "was", "are", "were", "has", "have", "had", "can", "could", "will", "would", "should",
+               "does", "did", "do", "must", "may", "might")
+_AUX_THEN_WORD = re.compile(r"\b(" + "|".join(AUXILIARIES) + r")\b(?=\s+(?!not\b|n't|never\b)[a-z])")
+_NEGATED = re.compile(r"\b(" + "|".join(AUXILIARIES) + r")(\s+not\b|n't\b)")
+_CONTRACTED = {"can't": "can", "won't": "will", "cannot": "can", "shan't": "shall"}
+_CONTRACTED_RE = re.compile(r"\b(can't|won't|cannot|shan't)\b")
+
+
+def flip_negation(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """Add ``not`` after an auxiliary (span: ``not``), or remove a negation (span: the auxiliary left)."""
+    removals = [("remove", m) for m in _NEGATED.finditer(text)] + [("contracted", m) for m in
+                                                                   _CONTRACTED_RE.finditer(text)]
+    additions = [("add", m) for m in _AUX_THEN_WORD.finditer(text)]
+    choice = _pick(rng, removals if removals and (not additions or rng.random() < 0.5) else additions)
+    if choice is None:
+        return None
+    how, match = choice
+    if how == "add":
+        edited = text[:match.end()] + " not" + text[match.end():]
+        return Edit(edited, match.end() + 1, match.end() + 4, "negation", f"{match.group()} -> {match.group()} not")
+    if how == "contracted":
+        new = _same_case(match.group(), _CONTRACTED[match.group().lower()])
+        return substitute(text, match.start(), match.end(), new, "negation")
+    return substitute(text, match.start(), match.end(), match.group(1), "negation")
+
+
+ANTONYM_PAIRS = (
+    ("more", "less"), ("fewer", "more"), ("most", "least"), ("many", "few"), ("always", "never"),
+    ("all", "none of the"), ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"),
+    ("increasing", "decreasing"), ("rise", "fall"), ("rose", "fell"), ("rising", "falling"), ("higher", "lower"),
+    ("highest", "lowest"), ("larger", "smaller"), ("largest", "smallest"), ("bigger", "smaller"),
+    ("biggest", "smallest"), ("longer", "shorter"), ("longest", "shortest"), ("before", "after"),
+    ("first", "last"), ("earlier", "later"), ("earliest", "latest"), ("older", "younger"), ("oldest", "youngest"),
+    ("won", "lost"), ("win", "lose"), ("wins", "loses"), ("gained", "lost"), ("above", "below"),
+    ("maximum", "minimum"), ("north", "south"), ("northern", "southern"), ("east", "west"),
+    ("eastern", "western"), ("positive", "negative"), ("success", "failure"), ("successful", "unsuccessful"),
+    ("approved", "rejected"), ("accepted", "rejected"), ("opened", "closed"), ("best", "worst"),
+    ("better", "worse"), ("strong", "weak"), ("stronger", "weaker"), ("cheap", "expensive"),
+    ("cheaper", "more expensive"), ("easy", "difficult"), ("early", "late"), ("legal", "illegal"),
+    ("possible", "impossible"), ("include", "exclude"), ("included", "excluded"), ("majority", "minority"),
+    ("supported", "opposed"), ("supports", "opposes"), ("allowed", "banned"), ("public", "private"),
+    ("male", "female"), ("men", "women"), ("young", "old"), ("new", "old"), ("high", "low"), ("large", "small"),
+    ("long", "short"), ("rich", "poor"), ("same", "different"), ("similar", "different"), ("agreed", "refused"),
+    ("arrived", "left"), ("born", "died"), ("bought", "sold"), ("buy", "sell"), ("entered", "left"),
+    ("start", "end"), ("started", "ended"), ("beginning", "end"), ("inside", "outside"), ("internal", "external"),
+    ("upper", "lower"), ("domestic", "foreign"), ("rarely", "often"), ("minor", "major"), ("full", "empty"),
+    ("true", "false"), ("correct", "incorrect"), ("safe", "dangerous"), ("guilty", "innocent"),
+)
+ANTONYMS: dict[str, str] = {}
+for _a, _b in ANTONYM_PAIRS:
+    ANTONYMS.setdefault(_a, _b)
+    ANTONYMS.setdefault(_b, _a)
+_ANTONYM = re.compile(r"(?<![\w'’-])(" + "|".join(sorted(map(re.escape, ANTONYMS), key=len, reverse=True))
+                      + r")(?![\w'’-])", re.IGNORECASE)
+
+
+def _same_case(old: str, new: str) -> str:
+    if old.isupper() and len(old) > 1:
+        return new.upper()
+    return new[0].upper() + new[1:] if old[:1].isupper() else new
+
+
+def flip_antonym(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A quantifier, comparative or polar word becomes its opposite (``higher`` -> ``lower``)."""
+    match = _pick(rng, list(_ANTONYM.finditer(text)))
+    if match is None:
+        return None
+    return substitute(text, match.start(), match.end(), _same_case(match.group(), ANTONYMS[match.group().lower()]),
+                      "antonym")
+
+
+# --- unsupported sentences --------------------------------------------------------------------------------------
+
+def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A sentence from another document is inserted between two sentences (or at the end); span: that sentence."""
+    context = resources.context.lower()
+    options = [s for s in resources.foreign_sentences if s.lower() not in context]
+    sentence = _pick(rng, options)
+    if sentence is None:
+        return None
+    sentences = split_sentences(text)
+    cut = _pick(rng, [end for _, end in sentences]) if sentences else len(text.rstrip())
+    edited = text[:cut] + " " + sentence + text[cut:]
+    return Edit(edited, cut + 1, cut + 1 + len(sentence), "splice", f"+ {sentence}")
+
+
+EditFunction = Callable[[str, random.Random, EditResources], Edit | None]
+EDITS: dict[str, EditFunction] = {
+    "number": change_number,
+    "date": change_date,
+    "unit": change_unit,
+    "entity_intrinsic": swap_entity_intrinsic,
+    "entity_extrinsic": swap_entity_extrinsic,
+    "negation": flip_negation,
+    "antonym": flip_antonym,
+    "splice": splice_sentence,
+}

@@ -1,0 +1,189 @@
+"""Synthetic hallucinations with exact spans from any loadable dataset (``halluseq augment``).
+
+Bases are (a) answers with word labels and no gold span, and (b) sentences copied from the context as short
+answers. Each base gives its faithful twin (kind ``faithful``, no span) and up to ``per_example`` edited
+copies of different kinds (:mod:`halluseq.augment.edits`), each with the changed characters as its span,
+widened to whole words when the change sits inside a token (:func:`word_span`).
+Every record keeps the group of the example it came from, so a context never straddles a split, and the
+output is the generic span schema (``meta.kind``, ``meta.origin``, ``meta.source_id``, ``meta.detail``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from halluseq.augment.edits import EDITS, Edit, EditResources, names_in
+from halluseq.data.example import Example
+from halluseq.data.sentences import split_sentences
+from halluseq.files import atomic_write
+
+KINDS = (*EDITS, "faithful")
+ORIGINS = ("answer", "context_sentence")
+
+
+@dataclass(frozen=True)
+class Base:
+    """A faithful text to edit: an unlabelled-clean answer or a sentence copied from the context."""
+
+    example: Example
+    text: str
+    origin: str  # "answer" or "context_sentence"
+    number: int  # index among the bases of this example
+
+
+@dataclass
+class AugmentReport:
+    """What a run made: records per kind and origin, and bases a kind could not edit."""
+
+    bases: Counter[str] = field(default_factory=Counter)
+    records: Counter[str] = field(default_factory=Counter)
+    not_applicable: Counter[str] = field(default_factory=Counter)
+
+    def __str__(self) -> str:
+        lines = [f"bases: {dict(self.bases)}", f"records: {sum(self.records.values())}"]
+        lines += [f"  {kind}: {n}" for kind, n in sorted(self.records.items())]
+        return "\n".join(lines)
+
+
+def context_sentences(context: str, min_words: int = 6, max_words: int = 40) -> list[str]:
+    """Context sentences of ``min_words``..``max_words`` words that end like sentences."""
+    out = []
+    for start, end in split_sentences(context):
+        sentence = context[start:end]
+        if min_words <= len(sentence.split()) <= max_words and sentence[-1] in ".!?" and sentence[0].isupper():
+            out.append(sentence)
+    return out
+
+
+def bases_of(example: Example, from_answers: bool, sentences_per_context: int, rng: random.Random) -> list[Base]:
+    """The bases one example gives (its context sentences are drawn by ``rng``)."""
+    bases = []
+    if from_answers and example.word_labels and not example.spans and not example.hallucinated \
+            and example.meta.get("response_label") is not True and example.answer.strip():
+        bases.append(Base(example, example.answer, "answer", 0))
+    if sentences_per_context:
+        sentences = context_sentences(example.context)
+        for text in rng.sample(sentences, min(sentences_per_context, len(sentences))):
+            bases.append(Base(example, text, "context_sentence", len(bases)))
+    return bases
+
+
+_OPENERS, _CLOSERS = "(\"'“‘[", ".,;:!?)\"'”’]"
+
+
+def word_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` widened to the whole whitespace words it touches, less their outer punctuation (never
+    narrower than the change): a change inside a token (``2%`` -> ``7%``) labels that token."""
+    left = start
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    right = end
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    while left < start and text[left] in _OPENERS:
+        left += 1
+    while right > end and text[right - 1] in _CLOSERS:
+        right -= 1
+    return left, right
+
+
+def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> dict[str, Any]:
+    source = base.example
+    spans = []
+    if edit is not None:
+        start, end = word_span(edit.text, edit.start, edit.end)
+        spans = [{"start": start, "end": end, "text": edit.text[start:end], "type": kind}]
+    return {
+        "id": f"syn-{source.id}-{base.origin}{base.number}-{kind}{index}",
+        "dataset": "synthetic",
+        "split": source.split,
+        "task": source.task,
+        "generator": "synthetic",
+        "group": source.group,
+        "context": source.context,
+        "question": source.question if base.origin == "answer" else None,
+        "response": text,
+        "granularity": "synthetic character spans",
+        "response_label": edit is not None,
+        "spans": spans,
+        "meta": {"kind": kind, "origin": base.origin, "source_id": source.id, "source_dataset": source.dataset,
+                 "detail": "" if edit is None else edit.detail},
+    }
+
+
+def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
+            sentences_per_context: int = 1, from_answers: bool = True,
+            report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
+    """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
+    ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
+    so that kinds that rarely apply (numbers, dates) are not crowded out. Deterministic for ``seed``."""
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
+    report = report if report is not None else AugmentReport()
+    edit_kinds = [k for k in kinds if k != "faithful"]
+    by_group: dict[str, list[Example]] = {}
+    for example in examples:
+        by_group.setdefault(example.group, []).append(example)
+    groups = sorted(by_group)
+    seen_contexts: set[tuple[str, str]] = set()
+    donated: dict[str, tuple[list[str], list[str]]] = {}
+    for example in examples:
+        rng = random.Random(f"{seed}:{example.id}")
+        first_of_context = (example.group, example.context) not in seen_contexts
+        seen_contexts.add((example.group, example.context))
+        # context sentences once per distinct context; answers from every example
+        bases = bases_of(example, from_answers, sentences_per_context if first_of_context else 0, rng)
+        if not bases:
+            continue
+        resources = _resources(example, by_group, groups, rng, donated)
+        for base in bases:
+            report.bases[base.origin] += 1
+            if "faithful" in kinds:
+                report.records["faithful"] += 1
+                yield _record(base, base.text, None, "faithful", 0)
+            made = 0
+            for kind in sorted(edit_kinds, key=lambda k: (report.records[k], rng.random())):
+                if made == per_example:
+                    break
+                edit = EDITS[kind](base.text, rng, resources)
+                if edit is None or edit.start == edit.end:
+                    report.not_applicable[kind] += 1
+                    continue
+                report.records[kind] += 1
+                made += 1
+                yield _record(base, edit.text, edit, kind, 0)
+
+
+def _resources(example: Example, by_group: dict[str, list[Example]], groups: list[str], rng: random.Random,
+               donated: dict[str, tuple[list[str], list[str]]], donors: int = 3) -> EditResources:
+    """Names and sentences from ``donors`` other groups (never the example's own); ``donated`` caches them."""
+    others = [g for g in rng.sample(groups, min(len(groups), donors + 1)) if g != example.group][:donors]
+    names, sentences = [], []
+    for group in others:
+        if group not in donated:
+            context = by_group[group][0].context
+            donated[group] = ([context[s:e] for s, e in names_in(context)], context_sentences(context, max_words=30))
+        names += donated[group][0]
+        sentences += donated[group][1]
+    return EditResources(example.context, tuple(names), tuple(sentences))
+
+
+def write_augmented(examples: Sequence[Example], out: str | Path, **options: Any) -> AugmentReport:
+    """Write :func:`augment`'s records to ``out`` (JSONL, atomically) and return what was made."""
+    report = AugmentReport()
+    records = list(augment(examples, report=report, **options))
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            for record in records:
+                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    atomic_write(Path(out), write)
+    return report

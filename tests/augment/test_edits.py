@@ -1,0 +1,318 @@
+"""Edit functions of ``halluseq.augment.edits``: one hand-made case per kind, exact spans, and ``None`` where a
+kind does not apply."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from halluseq.augment.edits import EDITS, MONTHS, Edit, EditResources, names_in
+from halluseq.data.sentences import split_sentences
+
+EIFFEL_CONTEXT = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+EIFFEL_BASE = "The Eiffel Tower was completed in 1889."
+EIFFEL = EditResources(
+    EIFFEL_CONTEXT,
+    foreign_names=("Big Ben", "London", "Gustave Eiffel", "Paris Hilton"),
+    foreign_sentences=("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris.",
+                       "Berlin has many lakes."),
+)
+SEEDS = range(25)
+
+
+def edit_of(kind: str, text: str, resources: EditResources = EIFFEL, seed: int = 0) -> Edit:
+    """The ``kind`` edit of ``text``, which must apply."""
+    edit = EDITS[kind](text, random.Random(seed), resources)
+    assert edit is not None, f"{kind} did not apply to {text!r}"
+    assert edit.kind == kind
+    assert edit.changed == edit.text[edit.start:edit.end]
+    return edit
+
+
+def assert_substituted(base: str, edit: Edit, old: str) -> str:
+    """``edit`` replaced the first ``old`` of ``base``: the span starts where ``old`` was, covers the new text
+    exactly and everything outside it is the base's text. Returns the new text."""
+    at = base.index(old)
+    assert edit.start == at
+    assert edit.text[:edit.start] == base[:at]
+    assert edit.text[edit.end:] == base[at + len(old):]
+    assert edit.end > edit.start
+    return edit.changed
+
+
+def numbers_in(text: str) -> set[str]:
+    return {m.replace(",", "") for m in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+
+
+def words_of(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[\w'-]+", text)}
+
+
+# ---- number ------------------------------------------------------------------------------------------------
+
+def test_number_changes_the_value_and_avoids_context_numbers() -> None:
+    base = "The Eiffel Tower is 330 metres tall."
+    edit = edit_of("number", base)
+    new = assert_substituted(base, edit, "330")
+    assert new.isdigit() and new != "330"
+    assert new not in numbers_in(EIFFEL_CONTEXT)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_never_takes_a_value_from_the_context(seed: int) -> None:
+    # every even number 2..2000 is in the context: the new value must be odd
+    context = " ".join(str(n) for n in range(2, 2001, 2))
+    base = "The tower is 330 metres tall."
+    edit = edit_of("number", base, EditResources(context), seed)
+    new = assert_substituted(base, edit, "330")
+    assert int(new) % 2 == 1
+
+
+def test_number_keeps_thousands_separators_and_decimals() -> None:
+    base = "The cemetery holds 3,500 monuments."
+    new = assert_substituted(base, edit_of("number", base, EditResources("A cemetery.")), "3,500")
+    assert re.fullmatch(r"\d{1,3}(,\d{3})*", new) and new != "3,500"
+
+    base = "The river is 3.5 km wide."
+    new = assert_substituted(base, edit_of("number", base, EditResources("A river.")), "3.5")
+    assert re.fullmatch(r"\d+\.\d", new) and new != "3.5"
+
+
+@pytest.mark.parametrize("text", ["The Eiffel Tower is tall.", "It was completed in 1889."])
+def test_number_does_not_apply_without_a_non_year_number(text: str) -> None:
+    assert EDITS["number"](text, random.Random(0), EIFFEL) is None
+
+
+# ---- date --------------------------------------------------------------------------------------------------
+
+def test_date_moves_the_year_to_one_absent_from_the_context() -> None:
+    edit = edit_of("date", EIFFEL_BASE)
+    new = assert_substituted(EIFFEL_BASE, edit, "1889")
+    assert re.fullmatch(r"\d{4}", new)
+    assert new != "1889" and 1 <= abs(int(new) - 1889) <= 30
+    assert new not in numbers_in(EIFFEL_CONTEXT)
+
+
+def test_date_changes_a_month_to_one_the_context_does_not_name() -> None:
+    context = "The tower opened in March 1889, and in May the lift was finished; by June it was busy."
+    base = "The tower opened in March."
+    edit = edit_of("date", base, EditResources(context))
+    new = assert_substituted(base, edit, "March")
+    assert new in MONTHS
+    assert new not in {"March", "May", "June"}
+
+
+@pytest.mark.parametrize("text", ["The tower is tall.", "May be the tallest tower in Europe."])
+def test_date_does_not_apply_without_a_year_or_month(text: str) -> None:
+    # "May be" is the verb, not the month
+    assert EDITS["date"](text, random.Random(0), EIFFEL) is None
+
+
+def test_date_does_not_apply_when_every_nearby_year_is_taken() -> None:
+    context = " ".join(str(year) for year in range(1859, 1920))
+    assert EDITS["date"]("It was built in 1889.", random.Random(0), EditResources(context)) is None
+
+
+# ---- unit --------------------------------------------------------------------------------------------------
+
+def test_unit_swaps_a_unit_word() -> None:
+    base = "The Eiffel Tower is 330 metres tall."
+    new = assert_substituted(base, edit_of("unit", base), "metres")
+    assert new in ("feet", "kilometres")
+
+
+def test_unit_percent_span_excludes_the_separating_space() -> None:
+    base = "Sales grew 25% last year."
+    edit = edit_of("unit", base, EditResources("Sales grew several times over."))  # " times" is taken
+    assert edit.changed == "percentage points"
+    assert edit.text == "Sales grew 25 percentage points last year."
+    assert edit.text[edit.start - 1] == " "
+    assert edit.text[:edit.start - 1] == base[:base.index("%")]
+    assert edit.text[edit.end:] == base[base.index("%") + 1:]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_unit_percent_either_swap_starts_after_the_space(seed: int) -> None:
+    edit = edit_of("unit", "Sales grew 25% last year.", EditResources("Sales grew."), seed)
+    assert edit.changed in ("percentage points", "times")
+    assert edit.text[:edit.start] == "Sales grew 25 "
+
+
+def test_unit_keeps_capitalisation() -> None:
+    base = "Metres are used in Paris."
+    assert assert_substituted(base, edit_of("unit", base, EditResources("Paris.")), "Metres") in ("Feet", "Kilometres")
+
+
+@pytest.mark.parametrize(("text", "context"), [
+    ("The tower is tall.", EIFFEL_CONTEXT),
+    ("The tower is 330 metres tall.", "It is 1,000 feet or 0.3 kilometres."),  # both swaps are in the context
+])
+def test_unit_does_not_apply(text: str, context: str) -> None:
+    assert EDITS["unit"](text, random.Random(0), EditResources(context)) is None
+
+
+# ---- entities ----------------------------------------------------------------------------------------------
+
+def test_entity_intrinsic_takes_another_name_from_the_context() -> None:
+    edit = edit_of("entity_intrinsic", EIFFEL_BASE)
+    new = assert_substituted(EIFFEL_BASE, edit, "Eiffel Tower")
+    assert new == "Paris"  # the only context name other than the one replaced
+    assert new in EIFFEL_CONTEXT
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_intrinsic_names_occur_in_the_context(seed: int) -> None:
+    context = "Gustave Eiffel built the tower in Paris for the World Fair. Stephen Sauvestre drew the arches."
+    base = "Gustave Eiffel built the tower."
+    edit = edit_of("entity_intrinsic", base, EditResources(context), seed)
+    new = assert_substituted(base, edit, "Gustave Eiffel")
+    assert new in context
+    assert not words_of(new) & {"gustave", "eiffel"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_extrinsic_names_share_no_word_with_the_context(seed: int) -> None:
+    edit = edit_of("entity_extrinsic", EIFFEL_BASE, seed=seed)
+    new = assert_substituted(EIFFEL_BASE, edit, "Eiffel Tower")
+    assert new in ("Big Ben", "London")  # "Gustave Eiffel" and "Paris Hilton" share a word with the context
+    assert not words_of(new) & words_of(EIFFEL_CONTEXT)
+
+
+def test_entity_extrinsic_prefers_a_name_of_the_same_length() -> None:
+    assert assert_substituted(EIFFEL_BASE, edit_of("entity_extrinsic", EIFFEL_BASE), "Eiffel Tower") == "Big Ben"
+
+
+@pytest.mark.parametrize("kind", ["entity_intrinsic", "entity_extrinsic"])
+@pytest.mark.parametrize(("text", "resources"), [
+    ("it was completed in time.", EIFFEL),  # no name in the text
+    ("Paris is large.", EditResources("Paris is large.", foreign_names=("Paris", "Large Paris"))),  # no other name
+])
+def test_entity_swaps_do_not_apply(kind: str, text: str, resources: EditResources) -> None:
+    assert EDITS[kind](text, random.Random(0), resources) is None
+
+
+def test_entity_extrinsic_ignores_trailing_punctuation_of_context_words() -> None:
+    resources = EditResources("Where is the tower? It is in Paris!", foreign_names=("Paris",))
+    assert EDITS["entity_extrinsic"]("The tower is in London.", random.Random(0), resources) is None
+
+
+# ---- negation ----------------------------------------------------------------------------------------------
+
+def test_negation_removal_spans_the_auxiliary_left() -> None:
+    base = "It was not completed in time."
+    edit = edit_of("negation", base)
+    assert edit.text == "It was completed in time."
+    assert assert_substituted(base, edit, "was not") == "was"
+
+
+def test_negation_removal_of_a_contracted_not() -> None:
+    base = "The tower isn't tall."
+    edit = edit_of("negation", base)
+    assert edit.text == "The tower is tall."
+    assert assert_substituted(base, edit, "isn't") == "is"
+
+
+@pytest.mark.parametrize(("base", "old", "new"), [("They can't go.", "can't", "can"),
+                                                  ("They won't go.", "won't", "will"),
+                                                  ("They cannot go.", "cannot", "can")])
+def test_negation_irregular_contractions(base: str, old: str, new: str) -> None:
+    assert assert_substituted(base, edit_of("negation", base), old) == new
+
+
+def test_negation_addition_spans_not() -> None:
+    edit = edit_of("negation", EIFFEL_BASE)
+    assert edit.text == "The Eiffel Tower was not completed in 1889."
+    assert edit.changed == "not"
+    after_was = EIFFEL_BASE.index("was") + len("was")
+    assert edit.start == after_was + 1
+    assert edit.text[:edit.start] == EIFFEL_BASE[:after_was + 1]
+    assert edit.text[edit.end:] == EIFFEL_BASE[after_was:]
+
+
+def test_negation_does_not_apply_without_an_auxiliary() -> None:
+    assert EDITS["negation"]("The tower stands tall.", random.Random(0), EIFFEL) is None
+
+
+# ---- antonym -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("base", "old", "new"), [("Higher prices hit Paris.", "Higher", "Lower"),
+                                                  ("Prices were higher in Paris.", "higher", "lower"),
+                                                  ("PRICES ROSE.", "ROSE", "FELL")])
+def test_antonym_keeps_capitalisation(base: str, old: str, new: str) -> None:
+    assert assert_substituted(base, edit_of("antonym", base), old) == new
+
+
+def test_antonym_does_not_apply_without_a_polar_word() -> None:
+    assert EDITS["antonym"]("The tower stands in Paris.", random.Random(0), EIFFEL) is None
+
+
+def test_antonym_leaves_contractions_alone() -> None:
+    assert EDITS["antonym"]("They won't leave.", random.Random(0), EIFFEL) is None
+
+
+# ---- splice ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_splice_inserts_a_foreign_sentence_at_a_sentence_end(seed: int) -> None:
+    base = "The tower is tall. It stands in Paris."
+    edit = edit_of("splice", base, seed=seed)
+    # the other foreign sentence is in the context and never spliced
+    assert edit.changed == "Berlin has many lakes."
+    cut = edit.start - 1
+    assert cut in [end for _, end in split_sentences(base)]
+    assert edit.text == base[:cut] + " " + edit.changed + base[cut:]
+
+
+@pytest.mark.parametrize("resources", [
+    EditResources(EIFFEL_CONTEXT),
+    EditResources(EIFFEL_CONTEXT, foreign_sentences=("the eiffel tower is 330 metres tall",)),
+])
+def test_splice_does_not_apply_without_a_foreign_sentence(resources: EditResources) -> None:
+    assert EDITS["splice"](EIFFEL_BASE, random.Random(0), resources) is None
+
+
+# ---- every kind -------------------------------------------------------------------------------------------
+
+RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
+             "It was not finished by Gustave Eiffel, who can't climb it.")
+RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it.",
+                     foreign_names=("Big Ben", "Westminster Abbey"),
+                     foreign_sentences=("Berlin has many lakes.", "The Thames floods."))
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("kind", list(EDITS))
+def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
+    edit = edit_of(kind, RICH_BASE, RICH, seed)
+    assert 0 <= edit.start < edit.end <= len(edit.text)
+    assert edit.text != RICH_BASE
+    prefix, suffix = edit.text[:edit.start], edit.text[edit.end:]
+    # an insertion may add one separating space before its span (negation 'not', splice, ' percentage points')
+    assert RICH_BASE.startswith(prefix) or (prefix.endswith(" ") and RICH_BASE.startswith(prefix[:-1]))
+    assert RICH_BASE.endswith(suffix)
+
+
+# ---- names_in ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("However, the tower is tall.", []),
+    ("The Eiffel Tower is in Paris.", ["Eiffel Tower", "Paris"]),
+    ("In March, the French visited.", ["French"]),
+    ("On Monday, Mr Smith arrived.", ["Smith"]),
+    ("The Bank of England raised rates in January.", ["Bank of England"]),
+])
+def test_names_in_skips_sentence_starters_and_dates(text: str, names: list[str]) -> None:
+    assert [text[s:e] for s, e in names_in(text)] == names
+
+
+def test_names_in_never_returns_stopwords_or_months() -> None:
+    text = "However, The tower opened. The May rush came. In June, After all, They left. January was cold."
+    found = [text[s:e] for s, e in names_in(text)]
+    assert found == []
+
+
+def test_names_in_keeps_a_surname_that_is_a_month() -> None:
+    text = "Theresa May spoke in London."
+    assert [text[s:e] for s, e in names_in(text)] == ["Theresa May", "London"]

@@ -1,0 +1,191 @@
+"""``augment`` / ``write_augmented``: determinism, groups, exact spans, faithful twins, round trip through the
+generic loader, and a run over real shared data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from halluseq.augment import EDITS, KINDS, augment, write_augmented
+from halluseq.data import Example, Span, load, split_words
+
+Record = dict[str, Any]
+
+EIFFEL = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. "
+          "Gustave Eiffel's company designed and built the tower over two years. "
+          "It was not the tallest structure in the world for long.")
+AMAZON = ("The Amazon River carries more water than any other river on Earth. "
+          "It flows 6,400 kilometres through Brazil, Colombia and Peru. "
+          "In March the water level rises by 15 metres near Manaus.")
+APPLE = ("Apple reported revenue of 90 billion dollars in January. "
+         "Sales of the iPhone increased by 5% compared with the previous year. "
+         "Tim Cook said the company can't meet demand in China.")
+
+
+def example(id: str, group: str, context: str, answer: str, spans: tuple[Span, ...] = (),
+            question: str | None = None) -> Example:
+    return Example(id=id, context=context, answer=answer, question=question, task="QA", generator="g",
+                   split="test", group=group, dataset="d", spans=spans)
+
+
+EXAMPLES = [
+    example("e1", "g1", EIFFEL, "The Eiffel Tower was completed in 1889 in Paris.", question="When?"),
+    example("e2", "g1", EIFFEL, "The tower is 330 metres tall."),  # same context: no new context sentence
+    example("e3", "g2", AMAZON, "The Amazon flows 6,400 kilometres through Brazil."),
+    example("e4", "g3", APPLE, "Apple's revenue was 90 billion dollars."),
+    example("e5", "g3", APPLE, "Apple's revenue was 12 billion dollars.", spans=(Span(20, 22),)),  # not a base
+]
+BY_ID = {e.id: e for e in EXAMPLES}
+
+
+def run(**options: Any) -> list[Record]:
+    return list(augment(EXAMPLES, **options))
+
+
+def edited(records: list[Record]) -> list[Record]:
+    return [r for r in records if r["meta"]["kind"] != "faithful"]
+
+
+def twin_key(record: Record) -> str:
+    """The id shared by a base's faithful twin and its edits (kind and index dropped)."""
+    return record["id"].rsplit("-", 1)[0]
+
+
+def test_augment_is_deterministic_for_a_seed() -> None:
+    first, again, other = run(seed=0), run(seed=0), run(seed=1)
+    assert first == again
+    assert len(edited(first)) >= 8
+    assert other != first
+
+
+def test_records_keep_the_group_of_their_source() -> None:
+    records = run(seed=0)
+    for record in records:
+        source = BY_ID[record["meta"]["source_id"]]
+        assert record["group"] == source.group
+        assert record["context"] == source.context
+        assert record["split"] == source.split
+    assert {r["group"] for r in records} == {"g1", "g2", "g3"}
+
+
+def test_hallucinated_records_have_one_exact_span() -> None:
+    records = edited(run(seed=0, per_example=3))
+    assert records
+    for record in records:
+        assert record["response_label"] is True
+        assert record["meta"]["kind"] in EDITS
+        [span] = record["spans"]
+        assert 0 <= span["start"] < span["end"] <= len(record["response"])
+        assert span["text"] == record["response"][span["start"]:span["end"]]
+        assert span["type"] == record["meta"]["kind"]
+
+
+def test_faithful_twins_have_no_span_and_copy_their_base() -> None:
+    records = run(seed=0)
+    faithful = [r for r in records if r["meta"]["kind"] == "faithful"]
+    assert faithful
+    for record in faithful:
+        assert record["spans"] == [] and record["response_label"] is False
+        source = BY_ID[record["meta"]["source_id"]]
+        if record["meta"]["origin"] == "answer":
+            assert record["response"] == source.answer
+            assert record["question"] == source.question
+        else:
+            assert record["response"] in source.context
+            assert record["question"] is None
+    # every edit has exactly one faithful twin, and differs from it
+    twins = Counter(twin_key(r) for r in faithful)
+    assert set(twins.values()) == {1}
+    texts = {twin_key(r): r["response"] for r in faithful}
+    for record in edited(records):
+        assert record["response"] != texts[twin_key(record)]
+
+
+def test_bases_are_clean_answers_and_each_context_once() -> None:
+    records = run(seed=0)
+    bases = {(r["meta"]["source_id"], r["meta"]["origin"]) for r in records}
+    # e5 has a gold span: not a base; e2 and e5 share an earlier example's context: no context sentence
+    assert bases == {("e1", "answer"), ("e1", "context_sentence"), ("e2", "answer"), ("e3", "answer"),
+                     ("e3", "context_sentence"), ("e4", "answer"), ("e4", "context_sentence")}
+
+
+@pytest.mark.parametrize("per_example", [1, 2, 3])
+def test_at_most_per_example_edits_of_different_kinds(per_example: int) -> None:
+    by_base: dict[str, list[str]] = {}
+    for record in edited(run(seed=0, per_example=per_example)):
+        by_base.setdefault(twin_key(record), []).append(record["meta"]["kind"])
+    assert by_base
+    for kinds in by_base.values():
+        assert len(kinds) <= per_example
+        assert len(set(kinds)) == len(kinds)
+    assert max(len(kinds) for kinds in by_base.values()) == per_example
+
+
+def test_only_the_requested_kinds() -> None:
+    records = run(seed=0, kinds=("negation", "antonym"))
+    assert records
+    assert {r["meta"]["kind"] for r in records} <= {"negation", "antonym"}
+    assert "faithful" in KINDS
+
+
+def test_unknown_kinds_raise() -> None:
+    with pytest.raises(ValueError, match="unknown kinds.*typo"):
+        run(kinds=("number", "typo"))
+
+
+def word_labels(response: str, spans: list[tuple[int, int]]) -> list[int]:
+    """1 where a word overlaps some span by more than half its length (SPEC 1.2), computed here by hand."""
+    labels = []
+    for word in split_words(response):
+        overlap = max([min(word.end, end) - max(word.start, start) for start, end in spans] or [0])
+        labels.append(int(2 * overlap > word.end - word.start))
+    return labels
+
+
+def test_written_file_loads_back_with_word_labels_from_the_span(tmp_path: Path) -> None:
+    path = tmp_path / "augmented.jsonl"
+    report = write_augmented(EXAMPLES, path, seed=0, per_example=3)
+    records = run(seed=0, per_example=3)
+    loaded, load_report = load(path, format="generic")
+    assert load_report.skipped == []
+    assert sum(report.records.values()) == len(records) == len(loaded)
+    assert report.bases == Counter(origin for _, origin in
+                                   {(twin_key(r), r["meta"]["origin"]) for r in records})
+    for record, ex in zip(records, loaded, strict=True):
+        assert ex.id == record["id"] and ex.answer == record["response"] and ex.group == record["group"]
+        spans = [(s["start"], s["end"]) for s in record["spans"]]
+        assert [(s.start, s.end) for s in ex.spans] == spans
+        assert ex.labels.tolist() == word_labels(ex.answer, spans)
+        if not spans:
+            assert not ex.hallucinated
+
+
+def test_every_hallucinated_record_labels_a_word(tmp_path: Path) -> None:
+    examples = [example("p1", "g1", "Prices rose in the spring.", "Prices rose 2% in March.")]
+    path = tmp_path / "percent.jsonl"
+    write_augmented(examples, path, kinds=("number",), sentences_per_context=0)
+    loaded, _ = load(path, format="generic")
+    assert [ex.spans != () for ex in loaded] == [True]
+    assert all(ex.hallucinated for ex in loaded)
+
+
+# ---- real data ---------------------------------------------------------------------------------------------
+
+def test_augment_real_entfa(shared_data: Path) -> None:
+    examples, _ = load(shared_data / "spans" / "entfa.jsonl")
+    groups = {e.id: e.group for e in examples}
+    records = list(augment(examples, seed=0))
+    kinds = Counter(r["meta"]["kind"] for r in records)
+    assert set(kinds) == set(KINDS)
+    assert min(kinds.values()) >= 20, kinds
+    for record in records:
+        assert record["group"] == groups[record["meta"]["source_id"]]
+        if record["meta"]["kind"] == "faithful":
+            assert record["spans"] == []
+            continue
+        [span] = record["spans"]
+        assert span["start"] < span["end"]
+        assert span["text"] == record["response"][span["start"]:span["end"]]
