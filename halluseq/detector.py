@@ -178,27 +178,55 @@ def _skip_reason(item: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _picked(examples: Sequence[Example], probs: Sequence[np.ndarray], key: str, value: str
+            ) -> tuple[list[Example], list[np.ndarray]]:
+    """The examples (and their probabilities) whose ``meta[key]`` is ``value``."""
+    chosen = [i for i, e in enumerate(examples) if str(e.meta.get(key)) == value]
+    return [examples[i] for i in chosen], [probs[i] for i in chosen]
+
+
 def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, progress: bool = True) -> Detector:
     """Train the configured sequence model on all its data (a grouped part held out for early stopping and the
-    threshold), evaluate it on the config's held-out sets, and save it to ``out``."""
-    from halluseq.data import load
-    from halluseq.evaluate import metrics
-    from halluseq.train import fit_final
+    threshold), evaluate it on the config's held-out sets, and save it to ``out``.
+
+    Held-out examples that share a document with the training data (same group or same
+    :func:`halluseq.data.sources.document_key`) are left out of their evaluation, and counted there.
+    Synthetic evaluation sets (examples with ``meta["kind"]``) also get the flagged share per kind, overall and
+    per origin of the base (a dataset's answer, or a sentence copied from the context).
+    """
+    from halluseq.data.sources import document_key
+    from halluseq.evaluate import flag_rates_by_kind, metrics, sliced_metrics
+    from halluseq.train import fit_final, read_data
 
     fit = fit_final(config, run_dir, progress)
     spec = {"name": config["model"]["name"], "options": config["model"].get("options") or {},
             "n_features": len(fit.pipeline.columns)}
     pipeline = FeaturePipeline.from_config(fit.pipeline.to_config())  # no cache store inside a shipped model
     detector = Detector(pipeline, fit.standardizer, fit.model, fit.threshold, spec)
-    evaluations = {"validation": {"data": config["data"]["path"], **fit.validation}}
+    evaluations: dict[str, Any] = {"validation": {"data": config["data"], **fit.validation}}
+    if len(fit.validation_by_dataset) > 1:
+        evaluations["validation"]["by_dataset"] = fit.validation_by_dataset
+    seen = fit.documents
     for target in config.get("evaluate", []):
-        examples, _ = load(target["path"], format=target.get("format", "auto"))
+        examples = read_data(target.get("data") or {"path": target["path"], "format": target.get("format", "auto")})
         usable = [e for e in examples if e.word_labels and e.n_words > 0]
-        evaluations[target["name"]] = {"data": target["path"],
-                                       **metrics(usable, detector.probabilities(usable), detector.threshold)}
+        unseen = [e for e in usable if e.group not in seen and document_key(e.context) not in seen]
+        probs = detector.probabilities(unseen)
+        entry = {"data": target.get("data") or target["path"], "left_out_shared_documents": len(usable) - len(unseen),
+                 **metrics(unseen, probs, detector.threshold)}
+        by_kind = flag_rates_by_kind(unseen, probs, detector.threshold)
+        if by_kind:
+            entry["by_kind"] = by_kind
+            origins = sorted({str(e.meta.get("origin")) for e in unseen})
+            entry["by_origin"] = {origin: flag_rates_by_kind(*_picked(unseen, probs, "origin", origin),
+                                                             detector.threshold) for origin in origins}
+        if len({e.dataset for e in unseen}) > 1:
+            entry["by_dataset"] = sliced_metrics(unseen, probs, detector.threshold)["dataset"]
+        evaluations[target["name"]] = entry
     detector.meta = {
-        "training": {"data": config["data"]["path"], "examples": fit.examples, "seed": config["seed"],
-                     "licences": config.get("licences", {}), "command": config.get("command", "")},
+        "training": {"data": config["data"], "examples": fit.examples, "by_dataset": fit.examples_by_dataset,
+                     "seed": config["seed"], "licences": config.get("licences", {}),
+                     "command": config.get("command", "")},
         "metrics": evaluations,
     }
     detector.save_pretrained(out)

@@ -147,15 +147,32 @@ def metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
 
 def sliced_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
                    thresholds: Sequence[float] | float = 0.5) -> dict[str, Any]:
-    """``{"overall": ..., "task": {name: ...}, "generator": {name: ...}}``."""
+    """``{"overall": ..., "task": {name: ...}, "generator": {name: ...}, "dataset": {name: ...}}``."""
     tuned = np.broadcast_to(np.asarray(thresholds, dtype=float), (len(examples),))
     out: dict[str, Any] = {"overall": metrics(examples, probs, tuned)}
-    for key in ("task", "generator"):
+    for key in ("task", "generator", "dataset"):
         values = sorted({getattr(e, key) for e in examples})
         out[key] = {}
         for value in values:
             picked = [i for i, e in enumerate(examples) if getattr(e, key) == value]
             out[key][value] = metrics([examples[i] for i in picked], [probs[i] for i in picked], tuned[picked])
+    return out
+
+
+def flag_rates_by_kind(examples: Sequence[Example], probs: Sequence[np.ndarray], threshold: float
+                       ) -> dict[str, dict[str, float]]:
+    """Per synthetic kind (``meta["kind"]``; ``faithful`` for the twins): how many answers, the share flagged
+    (some word at or above ``threshold``) and, for hallucinated kinds, the share whose flagged words hit the
+    gold span (some word labelled 1 is flagged)."""
+    out: dict[str, dict[str, float]] = {}
+    for kind in sorted({str(e.meta.get("kind", "")) for e in examples} - {""}):
+        picked = [i for i, e in enumerate(examples) if e.meta.get("kind") == kind]
+        flagged = [bool((probs[i] >= threshold).any()) for i in picked]
+        row = {"answers": len(picked), "flagged": float(np.mean(flagged))}
+        if kind != "faithful":
+            row["span_hit"] = float(np.mean([bool(((probs[i] >= threshold) & (examples[i].labels == 1)).any())
+                                             for i in picked]))
+        out[kind] = row
     return out
 
 
@@ -181,12 +198,12 @@ def load_run_metrics(run_dir: str | Path) -> dict[str, Any]:
 
 
 def run_table(run_dir: str | Path) -> str:
-    """The metric table of a run folder: overall per score variant, then per task and per generator."""
+    """The metric table of a run folder: overall per score variant, then per task, generator and dataset."""
     results = load_run_metrics(run_dir)
     sections = []
     for variant, sliced in results["scores"].items():
         rows = {f"{results['model']}:{variant}": sliced["overall"]}
-        for key in ("task", "generator"):
-            rows.update({f"  {key}={name}": values for name, values in sliced[key].items()})
+        for key in ("task", "generator", "dataset"):
+            rows.update({f"  {key}={name}": values for name, values in sliced.get(key, {}).items()})
         sections.append(metric_table(rows))
     return "\n\n".join(sections)

@@ -111,3 +111,28 @@ def slice_bars(values: Mapping[str, Mapping[str, tuple[float | None, float | Non
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.grid(axis="y", alpha=0.3)
     return _png(figure)
+
+
+def score_by_length(rows: Mapping[str, Mapping[str, Sequence[float | None]]], edges: Sequence[int]) -> bytes:
+    """Two panels over answer-length bins: the mean response score, and the share flagged at the tuned threshold,
+    of faithful (dashed) and hallucinated (solid) answers, one colour per entry.
+
+    ``rows``: entry -> ``{"faithful_score", "hallucinated_score", "faithful_flagged", "hallucinated_flagged"}``,
+    one value per bin (``None`` for an empty bin); ``edges``: the bins' lower word counts.
+    """
+    figure = Figure(figsize=(11, 4.2))
+    axes = figure.subplots(1, 2)
+    x = np.arange(len(edges))
+    for k, (name, values) in enumerate(rows.items()):
+        color = f"C{k % 10}"
+        for ax, what in zip(axes, ("score", "flagged"), strict=True):
+            for kind, style in (("hallucinated", "-"), ("faithful", "--")):
+                series = [np.nan if v is None else v for v in values[f"{kind}_{what}"]]
+                ax.plot(x, series, style, marker="o", color=color, label=f"{name}, {kind}")
+    labels = [f">={e}" for e in edges]
+    for ax, title in zip(axes, ("mean response score", "share flagged at the tuned threshold"), strict=True):
+        ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
+        ax.set(title=title, xlabel="answer length (words)", ylim=(0, 1))
+        ax.grid(alpha=0.3)
+    axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return _png(figure)

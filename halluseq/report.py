@@ -21,6 +21,7 @@ import yaml
 from tqdm.auto import tqdm
 
 from halluseq import plots
+from halluseq.data.sources import source_name
 from halluseq.evaluate import METRIC_NAMES, ONSET_METRICS, load_run_metrics, onset_scores
 from halluseq.files import atomic_write
 from halluseq.stats import (
@@ -32,7 +33,7 @@ from halluseq.stats import (
     resample_weights,
     summarize,
 )
-from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, pair_name, read_log
+from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, read_log
 from halluseq.train import merge
 
 REPORT_DEFAULTS: dict[str, Any] = {
@@ -47,6 +48,8 @@ REPORT_DEFAULTS: dict[str, Any] = {
                   "metrics": ["token_auc", "token_ap", "token_f1_tuned", "example_auc"]},
     "calibration_bins": 10,
     "slice_metrics": ["token_auc", "example_auc"],  # per task / per generator, and leave-one-generator-out
+    # the leave-one-dataset-out table: per held-out dataset, beside the lodo baseline (a transfer pair)
+    "lodo_metrics": ["token_auc", "token_ap", "example_auc", "span_f1"],
 }
 
 
@@ -84,16 +87,25 @@ def _plan(source: Path) -> tuple[list[Run], dict[str, Any], bool]:
     if (source / "sweep.json").exists():
         manifest = json.loads((source / "sweep.json").read_text(encoding="utf-8"))
         runs = [Run(**{**r, "scores": tuple(r["scores"])}) for r in manifest["runs"]]
-        return runs, merge(REPORT_DEFAULTS, manifest["config"].get("report") or {}), True
+        settings = merge(REPORT_DEFAULTS, manifest["config"].get("report") or {})
+        settings["lodo_baseline"] = (manifest["config"].get("lodo") or {}).get("baseline")
+        return runs, settings, True
     if not (source / "metrics.json").exists():
         raise FileNotFoundError(f"{source}: neither a sweep folder (sweep.json) nor a run folder (metrics.json)")
     metrics = load_run_metrics(source)
     config = yaml.safe_load((source / "config.yaml").read_text(encoding="utf-8"))
-    kind = metrics["protocol"] if metrics["protocol"] in ("lomo", "transfer") else "main"
-    pair = pair_name(config["data"]["path"], config["protocol"]["test"]["path"]) if kind == "transfer" else None
+    kind = metrics["protocol"] if metrics["protocol"] in ("lomo", "lodo", "transfer") else "main"
+    pair = _data_name(config["data"]) + "-to-" + _data_name(config["protocol"]["test"]) if kind == "transfer" else None
     run = Run(".", kind, feature_set_name(config["features"]["families"]),
               DISPLAY_NAMES.get(metrics["model"], metrics["model"]), tuple(metrics["scores"]), metrics["seed"], pair)
-    return [run], dict(REPORT_DEFAULTS), False
+    return [run], {**REPORT_DEFAULTS, "lodo_baseline": None}, False
+
+
+def _data_name(data: dict[str, Any] | list[dict[str, Any]]) -> str:
+    """A short name of a run's data: the file stem, or the source names joined by '+'."""
+    if isinstance(data, list):
+        return "+".join(source_name(entry) for entry in data)
+    return Path(data["path"]).stem
 
 
 def _check_metric_names(settings: dict[str, Any]) -> None:
@@ -125,7 +137,7 @@ def _entries(done: Sequence[_Done], kind: str, settings: dict[str, Any],
             entry = entries.setdefault(entry_name(item.run.model, variant), {
                 "model": item.run.model, "variant": variant, "seeds": [], "runs": [],
                 "per_seed": {m: [] for m in settings["metrics"]}, "thresholds": [], "wall_seconds": [],
-                "slices": {"task": {}, "generator": {}}})
+                "slices": {"task": {}, "generator": {}, "dataset": {}}})
             if variant not in item.metrics["scores"]:
                 raise ValueError(f"{item.dir}: no score variant {variant!r} "
                                  f"(it has {', '.join(item.metrics['scores'])})")
@@ -138,10 +150,11 @@ def _entries(done: Sequence[_Done], kind: str, settings: dict[str, Any],
                 entry["per_seed"][metric].append(_number(value))
             entry["thresholds"].extend(item.metrics["thresholds"].values())
             entry["wall_seconds"].append(item.metrics["wall_seconds"])
-            for key in ("task", "generator"):
-                for name, values in scores[key].items():
-                    per_metric = entry["slices"][key].setdefault(name, {m: {} for m in settings["slice_metrics"]})
-                    for metric in settings["slice_metrics"]:
+            sliced_metrics = list(dict.fromkeys(settings["slice_metrics"] + settings["lodo_metrics"]))
+            for key in ("task", "generator", "dataset"):
+                for name, values in scores.get(key, {}).items():
+                    per_metric = entry["slices"][key].setdefault(name, {m: {} for m in sliced_metrics})
+                    for metric in sliced_metrics:
                         per_metric[metric][str(item.run.seed)] = _number(values.get(metric))
     for entries in out.values():
         for entry in entries.values():
@@ -261,6 +274,8 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
     derived: dict[tuple[str, str], dict[str, float | None]] = {}  # (run, variant) -> PREDICTION_METRICS
     diagrams: dict[tuple[str, str], dict[str, Any]] = {}  # (feature set, entry) -> reliability, curve seed
     kept: dict[str, dict[str, Predictions]] = {}  # feature set -> entry -> predictions, curve seed
+    lodo_seed = min((d.run.seed for d in done if d.run.kind == "lodo"), default=None)
+    lodo_kept: dict[str, dict[str, Predictions]] = {}  # feature set -> entry -> predictions, first lodo seed
     for item in tqdm(done, desc="predictions", unit="run", disable=not progress, leave=False):
         for variant, p in read_predictions(item.dir).items():
             if variant not in item.run.scores:
@@ -274,6 +289,8 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
                 name = entry_name(item.run.model, variant)
                 diagrams[(item.run.feature_set, name)] = diagram
                 kept.setdefault(item.run.feature_set, {})[name] = p
+            if item.run.kind == "lodo" and item.run.seed == lodo_seed:
+                lodo_kept.setdefault(item.run.feature_set, {})[entry_name(item.run.model, variant)] = p
 
     main = _entries(done, "main", settings, derived)
     lomo = _entries(done, "lomo", settings, derived)
@@ -282,7 +299,7 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
         "runs": {"planned": len(runs), "done": len(done),
                  "missing": [r.key for r in runs if not is_done(source / r.key)]},
         "wall": _wall(source, done, is_sweep),
-        "feature_sets": {}, "lomo": {}, "transfer": {},
+        "feature_sets": {}, "lomo": {}, "lodo": {}, "transfer": {},
     }
     figures: dict[str, bytes] = {}
     for (_, feature_set), entries in main.items():
@@ -295,9 +312,56 @@ def build_results(source: str | Path, progress: bool = False) -> tuple[dict[str,
         figures.update(_figures(feature_set, section, kept.get(feature_set, {}), settings))
     for (_, feature_set), entries in lomo.items():
         results["lomo"][feature_set] = _lomo(entries, main.get((None, feature_set), {}), settings)
-    for (pair, feature_set), entries in _entries(done, "transfer", settings, derived).items():
+    transfer = _entries(done, "transfer", settings, derived)
+    for (pair, feature_set), entries in transfer.items():
         results["transfer"].setdefault(pair, {})[feature_set] = {"entries": entries}
+    for (_, feature_set), entries in _entries(done, "lodo", settings, derived).items():
+        baseline = transfer.get((settings["lodo_baseline"], feature_set), {})
+        section = {"seeds": lodo_seed, "entries": _lodo(entries, baseline, settings),
+                   "length": {name: length_profile(p) for name, p in lodo_kept.get(feature_set, {}).items()}}
+        results["lodo"][feature_set] = section
+        if section["length"]:
+            figures[f"{feature_set}-lodo-length"] = plots.score_by_length(
+                {n: v["bins"] for n, v in section["length"].items()}, LENGTH_EDGES)
     return results, figures
+
+
+LENGTH_EDGES = (1, 10, 20, 40, 80, 160, 320)  # lower word counts of the answer-length bins
+
+
+def length_profile(predictions: Predictions) -> dict[str, Any]:
+    """Per answer-length bin: answers, mean response score (max word probability) and share flagged at the
+    fold's tuned threshold, for faithful and hallucinated answers apart."""
+    lengths = np.array([len(p) for p in predictions.probs])
+    scores = np.array([float(p.max()) if len(p) else 0.0 for p in predictions.probs])
+    flagged = scores >= predictions.thresholds
+    hallucinated = np.array([bool(y.any()) for y in predictions.labels])
+    bins = np.searchsorted(np.asarray(LENGTH_EDGES), lengths, side="right") - 1
+    out: dict[str, list[Any]] = {f"{kind}_{what}": [] for kind in ("faithful", "hallucinated")
+                                 for what in ("answers", "score", "flagged")}
+    for b in range(len(LENGTH_EDGES)):
+        for kind, mask in (("faithful", ~hallucinated), ("hallucinated", hallucinated)):
+            picked = (bins == b) & mask
+            out[f"{kind}_answers"].append(int(picked.sum()))
+            out[f"{kind}_score"].append(float(scores[picked].mean()) if picked.any() else None)
+            out[f"{kind}_flagged"].append(float(flagged[picked].mean()) if picked.any() else None)
+    return {"edges": list(LENGTH_EDGES), "bins": out}
+
+
+def _lodo(lodo: dict[str, dict[str, Any]], baseline: dict[str, dict[str, Any]], settings: dict[str, Any]
+          ) -> dict[str, Any]:
+    """Per entry and held-out dataset: each ``lodo_metrics`` value over seeds, beside the same entry's value on
+    that dataset in the baseline transfer runs (trained on one dataset, e.g. RAGTruth only)."""
+    out = {}
+    for name, entry in lodo.items():
+        base = baseline.get(name, {}).get("slices", {}).get("dataset", {})
+        table = {}
+        for dataset, values in sorted(entry["slices"]["dataset"].items()):
+            table[dataset] = {metric: {"lodo": summarize(list(values[metric].values())),
+                                       "baseline": summarize(list(base.get(dataset, {}).get(metric, {}).values()))}
+                              for metric in settings["lodo_metrics"]}
+        out[name] = {"seeds": entry["seeds"], "datasets": table}
+    return out
 
 
 # ---- figures -----------------------------------------------------------------------------------------------
@@ -406,6 +470,8 @@ def _document(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]
                                      _mean_std(values["drop"])])
                 blocks.append(("h3", f"{metric}, features {feature_set}"))
                 blocks.append(_Table(["entry", "held-out generator", "in-distribution", "LOMO", "drop"], rows))
+    if results["lodo"]:
+        blocks += _lodo_blocks(results, figures)
     if results["transfer"]:
         blocks.append(("h2", "Cross-dataset transfer"))
         blocks.append(("p", "Trained, validated (early stopping, threshold) and standardized on the training dataset "
@@ -421,6 +487,32 @@ def _document(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]
             if e["variant"] == "prob"]
     if rows:
         blocks += [("h2", "Wall time"), _Table(["features", "model", "seconds per run (main protocol)"], rows)]
+    return blocks
+
+
+def _lodo_blocks(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]:
+    settings = results["settings"]
+    baseline = settings.get("lodo_baseline")
+    blocks: list[Block] = [("h2", "Leave-one-dataset-out"), ("p", (
+        "Each dataset is held out in turn: the model trains (and validates, standardizes, tunes its threshold) on "
+        "every other source, without any example that shares a document with the held-out one (synthetic data "
+        "made from its contexts included), and is tested zero-shot on it. "
+        + (f"Baseline: the same model trained on one dataset only (transfer pair `{baseline}`), tested on the same "
+           "data. " if baseline else "No baseline transfer pair is configured. ")
+        + "Mean ± std over seeds; token metrics pooled over the held-out dataset's words."))]
+    for feature_set, section in results["lodo"].items():
+        for name, entry in section["entries"].items():
+            header = ["held-out dataset"] + [f"{m} {kind}" for m in settings["lodo_metrics"]
+                                             for kind in ("LODO", "baseline")]
+            rows = [[dataset] + [_mean_std(values[m][kind]) for m in settings["lodo_metrics"]
+                                 for kind in ("lodo", "baseline")]
+                    for dataset, values in entry["datasets"].items()]
+            blocks += [("h3", f"{name}, features {feature_set} (seeds {_seeds(entry['seeds'])})"),
+                       _Table(header, rows)]
+        if f"{feature_set}-lodo-length" in figures:
+            blocks.append(_Figure(f"{feature_set}-lodo-length",
+                                  f"Response score and flagged share by answer length on the held-out datasets "
+                                  f"(seed {section['seeds']}; faithful answers dashed, hallucinated solid)"))
     return blocks
 
 

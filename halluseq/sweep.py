@@ -30,6 +30,7 @@ import yaml
 from tqdm.auto import tqdm
 
 from halluseq.data import Example
+from halluseq.data.sources import check_sources, source_name
 from halluseq.files import atomic_write
 from halluseq.train import cache_features, load_config, load_examples, merge, quiet_lightning, train
 
@@ -47,7 +48,9 @@ SWEEP_DEFAULTS: dict[str, Any] = {
     "feature_sets": [["text"]],
     "models": [],
     "lomo": None,  # {models?, seeds?, feature_sets?}: leave-one-generator-out runs
-    "transfer": [],  # [{name?, train, test, models?, seeds?, feature_sets?}]
+    "lodo": None,  # {data: [sources], datasets?, baseline?, models?, seeds?, feature_sets?}: leave-one-dataset-out
+    "transfer": [],  # [{name?, train, test, models?, seeds?, feature_sets?}] (train / test: one source or a list)
+    # lomo, lodo and each transfer pair may also hold `training`: overrides of that section's training settings
     "report": {},  # read by halluseq.report
     "workers": 1,  # runs trained at once, each in its own process (speed only: the numbers do not change)
 }
@@ -63,7 +66,11 @@ def slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.+-]+", "-", name).strip("-").lower() or "x"
 
 
-def _data(value: str | dict[str, Any]) -> dict[str, Any]:
+def _data(value: str | dict[str, Any] | list[dict[str, Any]]) -> dict[str, Any] | list[dict[str, Any]]:
+    """One source (a path or ``{path, format}``) or a list of sources (:mod:`halluseq.data.sources`)."""
+    if isinstance(value, list):
+        check_sources(value)
+        return [dict(entry) for entry in value]
     spec = {"path": value} if isinstance(value, str) else dict(value)
     return {"path": str(spec["path"]), "format": spec.get("format", "auto")}
 
@@ -94,7 +101,23 @@ def load_sweep_config(path: str | Path | None = None, **overrides: Any) -> dict[
     sweep["models"] = models
     sweep["transfer"] = [{**pair, "name": _pair_name(pair), "train": _data(pair["train"]), "test": _data(pair["test"])}
                          for pair in sweep["transfer"]]
+    if sweep["lodo"] is not None:
+        _check_lodo(sweep)
     return sweep
+
+
+def _check_lodo(sweep: dict[str, Any]) -> None:
+    lodo = sweep["lodo"]
+    if not isinstance(lodo.get("data"), list):
+        raise ValueError("lodo: 'data' must list the sources to hold out one at a time (halluseq.data.sources)")
+    lodo["data"] = _data(lodo["data"])
+    names = [source_name(entry) for entry in lodo["data"]]
+    unknown = sorted(set(lodo.get("datasets") or []) - set(names))
+    if unknown:
+        raise ValueError(f"lodo: datasets {unknown} are not sources of lodo.data ({names})")
+    pairs = [pair["name"] for pair in sweep["transfer"]]
+    if lodo.get("baseline") is not None and lodo["baseline"] not in pairs:
+        raise ValueError(f"lodo: baseline {lodo['baseline']!r} is not a transfer pair ({pairs})")
 
 
 def pair_name(train: str, test: str) -> str:
@@ -103,7 +126,11 @@ def pair_name(train: str, test: str) -> str:
 
 
 def _pair_name(pair: dict[str, Any]) -> str:
-    return str(pair["name"]) if "name" in pair else pair_name(_data(pair["train"])["path"], _data(pair["test"])["path"])
+    if "name" in pair:
+        return str(pair["name"])
+    if isinstance(pair["train"], list) or isinstance(pair["test"], list):
+        raise ValueError("a transfer pair with a list of sources needs a 'name'")
+    return pair_name(_data(pair["train"])["path"], _data(pair["test"])["path"])
 
 
 def feature_set_name(families: list[str | dict[str, Any]]) -> str:
@@ -115,7 +142,7 @@ class Run:
     """One training run of a sweep; ``key`` is its folder relative to the sweep folder."""
 
     key: str
-    kind: str  # main, lomo or transfer
+    kind: str  # main, lomo, lodo or transfer
     feature_set: str
     model: str  # display name
     scores: tuple[str, ...]  # score variants reported (entries model / model:variant)
@@ -146,6 +173,10 @@ def plan(sweep: dict[str, Any]) -> list[Run]:
     sections: list[tuple[str, str | None, dict[str, Any], dict[str, Any]]] = [("main", None, {}, {})]
     if sweep["lomo"] is not None:
         sections.append(("lomo", None, sweep["lomo"] or {}, {"protocol": {"name": "lomo"}}))
+    if sweep["lodo"] is not None:
+        lodo = sweep["lodo"]
+        sections.append(("lodo", None, lodo, {"data": lodo["data"],
+                                              "protocol": {"name": "lodo", "datasets": lodo.get("datasets")}}))
     for pair in sweep["transfer"]:
         sections.append(("transfer", pair["name"], pair,
                          {"data": pair["train"], "protocol": {"name": "transfer", "test": pair["test"]}}))
@@ -156,7 +187,7 @@ def plan(sweep: dict[str, Any]) -> list[Run]:
                 for model in _pick(sweep["models"], section, "models", lambda m: m["name"]):
                     config = load_config(model["config"], seed=seed, families=families)
                     shared = {k: sweep[k] for k in ("data", "protocol", "training") if sweep[k]}
-                    config = merge(merge(config, shared), override)
+                    config = merge(merge(config, shared), override | {"training": section.get("training") or {}})
                     fs = feature_set_name(families)
                     parts = [kind] + ([slug(pair)] if pair else []) + [fs, slug(model["name"]), f"seed{seed}"]
                     runs.append(Run("/".join(parts), kind, fs, model["name"], tuple(model["scores"]), seed, pair,

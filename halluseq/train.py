@@ -7,8 +7,9 @@ import json
 import logging
 import time
 import warnings
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from pytorch_lightning.callbacks import EarlyStopping, ModelCheckpoint
 from pytorch_lightning.loggers import CSVLogger
 
 from halluseq.data import Example, load
+from halluseq.data.sources import document_key, load_sources, training_repeats
 from halluseq.data.splits import Fold, grouped_split, make_folds, transfer_examples
 from halluseq.evaluate import best_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore
@@ -56,7 +58,7 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
     config = merge(DEFAULTS, yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}) if path else DEFAULTS
     config = copy.deepcopy(config)
     if overrides.get("data") is not None:
-        config["data"]["path"] = str(overrides["data"])
+        config["data"] = {"path": str(overrides["data"]), "format": "auto"}
     if overrides.get("seed") is not None:
         config["seed"] = int(overrides["seed"])
     if overrides.get("families") is not None:
@@ -67,15 +69,23 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> dict[str, A
 Scores = dict[str, list[np.ndarray]]  # score variant -> one (n_words,) array per example
 
 
+def read_data(data: dict[str, Any] | list[dict[str, Any]], seed: int = 42) -> list[Example]:
+    """One source (``{path, format}``) or several (a list, :func:`halluseq.data.sources.load_sources`)."""
+    if isinstance(data, list):
+        return load_sources(data, seed)
+    examples, _ = load(data["path"], format=data.get("format", "auto"))
+    return examples
+
+
 def load_examples(config: dict[str, Any]) -> list[Example]:
     """The config's data; under the ``transfer`` protocol, its data (split ``train``) followed by the
-    ``protocol.test`` data (split ``test``), see :func:`halluseq.data.splits.transfer_examples`."""
-    examples, _ = load(config["data"]["path"], format=config["data"].get("format", "auto"))
+    ``protocol.test`` data (split ``test``), see :func:`halluseq.data.splits.transfer_examples`.
+    Either may be one source or a list of sources (:mod:`halluseq.data.sources`)."""
     protocol = config["protocol"]
+    examples = read_data(config["data"], protocol.get("fold_seed", 42))
     if protocol["name"] != "transfer":
         return examples
-    target, _ = load(protocol["test"]["path"], format=protocol["test"].get("format", "auto"))
-    return transfer_examples(examples, target)
+    return transfer_examples(examples, read_data(protocol["test"], protocol.get("fold_seed", 42)))
 
 
 def _prepare(config: dict[str, Any], examples: Sequence[Example] | None, progress: bool
@@ -100,6 +110,11 @@ def cache_features(config: dict[str, Any], examples: Sequence[Example] | None = 
     _prepare(config, examples, progress)
 
 
+def weighted(fold: Fold, examples: Sequence[Example], seed: int) -> Fold:
+    """``fold`` with its training indices repeated by their sources' weights (the same fold when all are 1)."""
+    return replace(fold, train=np.asarray(training_repeats(examples, fold.train, seed), dtype=np.int64))
+
+
 @dataclass
 class FinalFit:
     """A model fitted on all the data but a grouped validation part (early stopping, threshold)."""
@@ -109,7 +124,10 @@ class FinalFit:
     model: SequenceLabeler
     threshold: float
     validation: dict[str, Any]  # metrics on the validation part
+    validation_by_dataset: dict[str, Any]  # the same per dataset
     examples: int
+    examples_by_dataset: dict[str, int]  # training examples per dataset
+    documents: frozenset[str]  # groups and document keys of every example read (training and validation)
 
 
 def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
@@ -123,12 +141,15 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
                                            protocol["fold_seed"])
     fold = Fold("final", train_part, validation, np.array([], dtype=np.int64))
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
-    model, val_scores, _ = _train_sequence_model(config, fold, standardizer.transform_all(features), labels,
-                                                 Path(run_dir), progress)
+    model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
+                                                 standardizer.transform_all(features), labels, Path(run_dir), progress)
     threshold = best_f1_threshold(np.concatenate([labels[i] for i in validation]).astype(int),
                                   np.concatenate(val_scores["prob"]))
-    metrics = sliced_metrics([usable[i] for i in validation], val_scores["prob"], threshold)["overall"]
-    return FinalFit(pipeline, standardizer, model, threshold, metrics, len(fold.train))
+    sliced = sliced_metrics([usable[i] for i in validation], val_scores["prob"], threshold)
+    documents = frozenset({e.group for e in usable} | {k for e in usable if (k := document_key(e.context))})
+    by_dataset = Counter(usable[i].dataset for i in fold.train)
+    return FinalFit(pipeline, standardizer, model, threshold, sliced["overall"], sliced["dataset"], len(fold.train),
+                    dict(sorted(by_dataset.items())), documents)
 
 
 def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],
@@ -176,7 +197,8 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     started = time.perf_counter()
     usable, pipeline, features, labels = _prepare(config, examples, progress)
     protocol = config["protocol"]
-    folds = make_folds(usable, protocol["name"], protocol["folds"], protocol["val_fraction"], protocol["fold_seed"])
+    folds = make_folds(usable, protocol["name"], protocol["folds"], protocol["val_fraction"], protocol["fold_seed"],
+                       protocol.get("datasets"))
 
     test_scores: dict[str, list[np.ndarray | None]] = {}
     thresholds = np.full(len(usable), 0.5)
@@ -185,7 +207,8 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
         standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
         scaled = standardizer.transform_all(features)
         fit = _fit_logreg if config["model"]["name"] == "logreg" else _train_sequence_model
-        _, val_scores, fold_scores = fit(config, fold, scaled, labels, run_dir, progress)
+        _, val_scores, fold_scores = fit(config, weighted(fold, usable, config["seed"]), scaled, labels, run_dir,
+                                         progress)
         threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
                                       np.concatenate(val_scores["prob"]))
         thresholds[fold.test] = threshold

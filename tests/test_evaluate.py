@@ -18,6 +18,7 @@ from halluseq.evaluate import (
     ONSET_WINDOWS,
     TABLE_COLUMNS,
     best_f1_threshold,
+    flag_rates_by_kind,
     metric_table,
     metrics,
     onset_scores,
@@ -169,7 +170,7 @@ def test_sliced_metrics(make_example):
     rng = np.random.default_rng(0)
     probs = [rng.uniform(size=e.n_words) for e in examples]
     out = sliced_metrics(examples, probs, thresholds=0.4)
-    assert set(out) == {"overall", "task", "generator"}
+    assert set(out) == {"overall", "task", "generator", "dataset"}
     assert set(out["task"]) == {"QA", "Summary", "Data2txt"}
     assert set(out["generator"]) == {"gpt", "llama"}
     np.testing.assert_equal(out["overall"], metrics(examples, probs, 0.4))  # (nan == nan here)
@@ -250,3 +251,19 @@ def test_onset_matching_is_a_maximum_matching(cases, window):
             matched += int((maximum_bipartite_matching(graph, perm_type="column") >= 0).sum())
     if n_flagged:
         assert out[f"onset_precision_k{window}"] == pytest.approx(matched / n_flagged)
+
+
+def test_flag_rates_by_kind_count_answers_flags_and_span_hits(make_example):
+    def kind(answer, kind, spans=()):
+        return make_example(answer, spans=spans, meta={"kind": kind})
+
+    examples = [kind("a b c", "number", [(2, 3)]), kind("d e f", "number", [(0, 1)]), kind("g h", "faithful"),
+                kind("i j", "faithful"), make_example("no kind here")]
+    probs = [np.array([0.1, 0.9, 0.2]), np.array([0.1, 0.2, 0.8]), np.array([0.6, 0.1]), np.array([0.1, 0.2]),
+             np.array([0.9, 0.9, 0.9])]
+    rates = flag_rates_by_kind(examples, probs, threshold=0.5)
+    assert set(rates) == {"number", "faithful"}  # examples without a kind are left out
+    assert rates["number"] == {"answers": 2, "flagged": 1.0, "span_hit": 0.5}  # the second is flagged off its span
+    assert rates["faithful"] == {"answers": 2, "flagged": 0.5}
+    assert flag_rates_by_kind(examples, probs, threshold=0.85)["number"] == {"answers": 2, "flagged": 0.5,
+                                                                              "span_hit": 0.5}

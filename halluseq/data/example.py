@@ -20,6 +20,7 @@ class Example:
 
     ``words`` and ``labels`` are derived from ``answer`` and ``spans`` (SPEC 1.2).
     ``group`` is what must never straddle train and test (RAGTruth ``source_id``, the context otherwise).
+    ``dataset`` names the source dataset (leave-one-dataset-out holds it out by this name).
     ``word_labels`` is False when the source labels the response only (hallucinated, but no spans given):
     such examples have no usable word labels and training or word-level evaluation must leave them out.
     """
@@ -32,6 +33,7 @@ class Example:
     generator: str = "unknown"
     split: str = "test"
     group: str = ""
+    dataset: str = ""
     spans: tuple[Span, ...] = ()
     word_labels: bool = True
     meta: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -84,6 +86,7 @@ class LoadReport:
     by_split: Counter[str] = field(default_factory=Counter)
     by_task: Counter[str] = field(default_factory=Counter)
     by_generator: Counter[str] = field(default_factory=Counter)
+    by_dataset: Counter[str] = field(default_factory=Counter)
     groups: int = 0
     spans_without_positive_word: list[str] = field(default_factory=list)
     without_word_labels: int = 0
@@ -102,6 +105,7 @@ class LoadReport:
         self.by_split = Counter(e.split for e in examples)
         self.by_task = Counter(e.task for e in examples)
         self.by_generator = Counter(e.generator for e in examples)
+        self.by_dataset = Counter(e.dataset for e in examples)
         self.groups = len({e.group for e in examples})
         # SPEC 1.2: the example flag comes from word labels; log where a non-empty span list gives no word.
         self.spans_without_positive_word = [e.id for e in examples if e.spans and not e.hallucinated]
@@ -123,6 +127,7 @@ class LoadReport:
             "by_split": dict(self.by_split),
             "by_task": dict(self.by_task),
             "by_generator": dict(self.by_generator),
+            "by_dataset": dict(self.by_dataset),
             "spans_without_positive_word": self.spans_without_positive_word,
             "without_word_labels": self.without_word_labels,
             "skipped": [{"record": s.record, "reason": s.reason, "detail": s.detail, "bad": s.bad}
@@ -138,7 +143,7 @@ class LoadReport:
             f"(word-level positive rate {self.positive_rate:.4f})",
         ]
         for title, counter in (("split", self.by_split), ("task", self.by_task),
-                               ("generator", self.by_generator)):
+                               ("generator", self.by_generator), ("dataset", self.by_dataset)):
             items = ", ".join(f"{k}: {v}" for k, v in sorted(counter.items()))
             lines.append(f"  by {title}: {items}")
         if self.spans_without_positive_word:

@@ -26,6 +26,11 @@ def load_generic(path: Path, report: LoadReport, skip_bad: bool = False) -> list
     return examples
 
 
+def example_from_record(record: dict[str, Any], path: Path | str, line: int) -> Example:
+    """One generic-schema record as an Example; a malformed record raises :class:`DataFormatError`."""
+    return _record(record, Path(path), line)
+
+
 def _record(record: dict[str, Any], path: Path, line: int) -> Example:
     context = require(record, "context", str, path, line)
     answer = require(record, "response", str, path, line)
@@ -45,6 +50,7 @@ def _record(record: dict[str, Any], path: Path, line: int) -> Example:
                                               f"match the response there ({answer[span.start:span.end]!r})")
         spans.append(span)
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+    dataset = record.get("dataset")
     response_label = record.get("response_label")
     return Example(
         id=str(record.get("id", f"{path.name}:{line}")),
@@ -55,9 +61,10 @@ def _record(record: dict[str, Any], path: Path, line: int) -> Example:
         generator=str(record.get("generator") or meta.get("model_name") or "unknown"),
         split=str(record.get("split") or "test"),
         group=str(record.get("group") or context_group(context)),
+        dataset=str(dataset or path.stem),
         spans=tuple(spans),
         # A hallucinated response with no spans is labelled per response only: its word labels are unknown.
         word_labels=not (response_label is True and not spans),
-        meta={"dataset": record.get("dataset"), "response_label": response_label,
+        meta={**meta, "dataset": dataset, "response_label": response_label,
               "granularity": record.get("granularity")},
     )

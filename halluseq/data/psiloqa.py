@@ -58,6 +58,7 @@ def _example(record: dict[str, Any], answer: str, spans: list[Span], split: str,
         generator=str(record.get("llm_checkpoint") or "unknown"),
         split=split,
         group=str(record.get("wiki_url") or record.get("wiki_title") or context_group(context)),
+        dataset="psiloqa",
         spans=tuple(spans),
         meta={"wiki_title": record.get("wiki_title"), "golden_answer": record.get("golden_answer")},
     )

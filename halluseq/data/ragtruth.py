@@ -101,6 +101,7 @@ def _response(
         generator=str(record.get("model", "unknown")),
         split=str(record.get("split", "test")),
         group=source_id,
+        dataset="ragtruth",
         spans=tuple(spans),
         meta={"quality": record.get("quality"), "temperature": record.get("temperature")},
     )

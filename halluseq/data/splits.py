@@ -38,16 +38,30 @@ def grouped_split(examples: Sequence[Example], indices: np.ndarray, fraction: fl
 
 
 def cross_validation_folds(examples: Sequence[Example], k: int = 5, val_fraction: float = 0.15,
-                           seed: int = 42) -> list[Fold]:
+                           seed: int = 42, datasets: Sequence[str] | None = None) -> list[Fold]:
     """K folds grouped by ``group`` and stratified on the example flag; inside each training fold a grouped
-    validation split. ``seed`` fixes the assignment, independent of the model seed."""
-    flags = np.array([e.hallucinated for e in examples])
-    groups = np.array([e.group for e in examples])
+    validation split. ``seed`` fixes the assignment, independent of the model seed.
+
+    With ``datasets``, only those datasets' examples are folded and tested; every other example whose group
+    is not in the fold's test groups joins that fold's training part (the fold assignment of the named
+    datasets is the one they get alone, so a multi-source model is tested on the same folds).
+    """
+    names = np.array([e.dataset for e in examples])
+    folded = np.flatnonzero(np.isin(names, list(datasets))) if datasets else np.arange(len(examples))
+    if datasets and len(folded) == 0:
+        raise ValueError(f"cross-validation on datasets {list(datasets)}: no example has that dataset name "
+                         f"(found {sorted(set(names))})")
+    others = np.setdiff1d(np.arange(len(examples)), folded)
+    flags = np.array([examples[i].hallucinated for i in folded])
+    groups = np.array([examples[i].group for i in folded])
     splitter = StratifiedGroupKFold(n_splits=k, shuffle=True, random_state=seed)
     folds = []
-    for number, (train_val, test) in enumerate(splitter.split(np.zeros(len(examples)), flags, groups)):
-        train, validation = grouped_split(examples, train_val, val_fraction, seed + number)
-        folds.append(Fold(f"fold{number}", train, validation, test))
+    for number, (train_val, test) in enumerate(splitter.split(np.zeros(len(folded)), flags, groups)):
+        test_groups = set(groups[test])
+        extra = [i for i in others if examples[i].group not in test_groups]
+        pool = np.sort(np.concatenate([folded[train_val], np.asarray(extra, dtype=np.int64)]))
+        train, validation = grouped_split(examples, pool, val_fraction, seed + number)
+        folds.append(Fold(f"fold{number}", train, validation, folded[test]))
     return folds
 
 
@@ -86,6 +100,30 @@ def leave_one_generator_out(examples: Sequence[Example], val_fraction: float = 0
     return folds
 
 
+def leave_one_dataset_out(examples: Sequence[Example], val_fraction: float = 0.15, seed: int = 42,
+                          datasets: Sequence[str] | None = None) -> list[Fold]:
+    """One fold per held-out dataset ``d`` (``datasets``, default every dataset name): test on ``d``'s examples;
+    train and a grouped validation part from every other example whose group no example of ``d`` has, so a
+    document shared with ``d`` (or synthetic data made from ``d``'s contexts) never reaches training."""
+    names = np.array([e.dataset for e in examples])
+    present = sorted(set(names))
+    held = list(datasets) if datasets else present
+    missing = sorted(set(held) - set(present))
+    if missing:
+        raise ValueError(f"leave-one-dataset-out: datasets {missing} not in the data (found {present})")
+    if len(present) < 2:
+        raise ValueError(f"leave-one-dataset-out needs at least two datasets, found {present}")
+    groups = np.array([e.group for e in examples])
+    folds = []
+    for number, name in enumerate(held):
+        test = np.flatnonzero(names == name)
+        pool = np.flatnonzero((names != name) & ~np.isin(groups, list(set(groups[test]))))
+        train, validation = grouped_split(examples, pool, val_fraction, seed + number)
+        label = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+        folds.append(Fold(f"lodo{number}_{label}", train, validation, test))
+    return folds
+
+
 def transfer_examples(source: Sequence[Example], target: Sequence[Example]) -> list[Example]:
     """``source`` marked split ``train`` followed by ``target`` marked ``test``: under the ``transfer`` protocol
     (the official split of this list) everything is trained, validated and fitted on ``source`` only, and
@@ -93,19 +131,23 @@ def transfer_examples(source: Sequence[Example], target: Sequence[Example]) -> l
     return [replace(e, split="train") for e in source] + [replace(e, split="test") for e in target]
 
 
-PROTOCOLS = ("auto", "official", "cv", "lomo", "transfer")
+PROTOCOLS = ("auto", "official", "cv", "lomo", "lodo", "transfer")
 
 
 def make_folds(examples: Sequence[Example], protocol: str = "auto", k: int = 5, val_fraction: float = 0.15,
-               seed: int = 42) -> list[Fold]:
-    """``official`` when the data has a train split (for ``auto``), otherwise grouped K-fold CV; ``lomo``
-    (:func:`leave_one_generator_out`); ``transfer`` (the official split of :func:`transfer_examples`)."""
+               seed: int = 42, datasets: Sequence[str] | None = None) -> list[Fold]:
+    """``official`` when the data has a train split (for ``auto``), otherwise grouped K-fold CV (on
+    ``datasets`` only, if given); ``lomo`` (:func:`leave_one_generator_out`); ``lodo``
+    (:func:`leave_one_dataset_out` over ``datasets``); ``transfer`` (the official split of
+    :func:`transfer_examples`)."""
     if protocol == "auto":
         protocol = "official" if any(e.split == "train" for e in examples) else "cv"
     if protocol in ("official", "transfer"):
         return official_split(examples, val_fraction, seed)
     if protocol == "cv":
-        return cross_validation_folds(examples, k, val_fraction, seed)
+        return cross_validation_folds(examples, k, val_fraction, seed, datasets)
     if protocol == "lomo":
         return leave_one_generator_out(examples, val_fraction, seed)
+    if protocol == "lodo":
+        return leave_one_dataset_out(examples, val_fraction, seed, datasets)
     raise ValueError(f"unknown protocol {protocol!r}; expected one of {', '.join(PROTOCOLS)}")
