@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -52,6 +53,9 @@ class Detector:
         self.pipeline, self.standardizer, self.model = pipeline, standardizer, model.eval()
         self.threshold, self.model_spec, self.meta = float(threshold), model_spec, meta or {}
         self.batch_size = batch_size
+        # scoring runs a float64 copy: float32 noise from batch shapes (which the CRF's forward-backward sums over
+        # the whole answer) then stays far below 1e-6, so a score never depends on what it was batched with
+        self._scorer = copy.deepcopy(model).double().eval()
 
     # ---- scoring -------------------------------------------------------------------------------------------
     def probabilities(self, examples: Sequence[Example]) -> list[np.ndarray]:
@@ -65,7 +69,7 @@ class Detector:
         raw = self.pipeline.transform(examples, progress=False)
         scaled = self.standardizer.transform_all(raw)
         dataset = SequenceDataset(scaled, [np.zeros(len(m), dtype=np.float32) for m in scaled])
-        return raw, predict(self.model, dataset, self.batch_size)["prob"]
+        return raw, predict(self._scorer, dataset, self.batch_size)["prob"]
 
     def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
         """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""

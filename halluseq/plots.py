@@ -117,8 +117,9 @@ def score_by_length(rows: Mapping[str, Mapping[str, Sequence[float | None]]], ed
     """Two panels over answer-length bins: the mean response score, and the share flagged at the tuned threshold,
     of faithful (dashed) and hallucinated (solid) answers, one colour per entry.
 
-    ``rows``: entry -> ``{"faithful_score", "hallucinated_score", "faithful_flagged", "hallucinated_flagged"}``,
-    one value per bin (``None`` for an empty bin); ``edges``: the bins' lower word counts.
+    ``rows``: entry -> ``{"faithful_score", "hallucinated_score", "faithful_flagged", "hallucinated_flagged",
+    "faithful_answers", "hallucinated_answers"}``, one value per bin (``None`` for an empty bin); ``edges``: the
+    bins' lower word counts. Tick labels give the first entry's answer counts (faithful / hallucinated).
     """
     figure = Figure(figsize=(11, 4.2))
     axes = figure.subplots(1, 2)
@@ -129,10 +130,12 @@ def score_by_length(rows: Mapping[str, Mapping[str, Sequence[float | None]]], ed
             for kind, style in (("hallucinated", "-"), ("faithful", "--")):
                 series = [np.nan if v is None else v for v in values[f"{kind}_{what}"]]
                 ax.plot(x, series, style, marker="o", color=color, label=f"{name}, {kind}")
-    labels = [f">={e}" for e in edges]
+    first = next(iter(rows.values()))
+    labels = [f">={e}\n({f}/{h})" for e, f, h in zip(edges, first["faithful_answers"], first["hallucinated_answers"],
+                                                      strict=True)]
     for ax, title in zip(axes, ("mean response score", "share flagged at the tuned threshold"), strict=True):
-        ax.set_xticks(x, labels, rotation=30, ha="right", fontsize=8)
-        ax.set(title=title, xlabel="answer length (words)", ylim=(0, 1))
+        ax.set_xticks(x, labels, fontsize=7)
+        ax.set(title=title, xlabel="answer length in words (faithful / hallucinated answers)", ylim=(0, 1))
         ax.grid(alpha=0.3)
     axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return _png(figure)

@@ -107,4 +107,4 @@ def test_generalization_config_plans_main_lodo_and_baseline(monkeypatch):
         if run.kind == "transfer":
             assert run.config["training"]["max_epochs"] == 15  # the RAGTruth-only recipe
         else:
-            assert run.config["training"]["max_epochs"] == 8
+            assert run.config["training"]["max_epochs"] == 12

@@ -13,6 +13,9 @@ An ``augment`` source instead of a ``path`` makes synthetic hallucinations in me
       - {name: synthetic, augment: {sources: [ragtruth, xsumfaith], per_example: 2, seed: 0}}
       - {name: synthetic_begin, augment: {path: ../shared/data/spans/begin.jsonl}, max_examples: 3000}
 
+``train: false`` makes a source evaluation-only: it is tested where a protocol tests it (a leave-one-dataset-out
+fold, CV on its name) but never enters a training or validation part (``meta["train"]``, read by
+:func:`halluseq.data.splits.grouped_split`).
 ``name`` becomes every example's ``dataset`` (leave-one-dataset-out holds out by it; default: the file stem);
 ``max_examples`` keeps a seeded sample of whole groups; ``weight`` is how many times, in expectation, each
 training example of the source is drawn per epoch; ``task`` overrides the examples' task. Datasets that share
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -33,7 +37,7 @@ from halluseq.data.example import Example
 from halluseq.data.generic import example_from_record
 from halluseq.data.loader import load
 
-SOURCE_KEYS = {"path", "augment", "format", "name", "max_examples", "weight", "task", "options"}
+SOURCE_KEYS = {"path", "augment", "format", "name", "max_examples", "weight", "task", "train", "options"}
 AUGMENT_KEYS = {"sources", "path", "format", "kinds", "per_example", "seed", "context_sentences", "from_answers"}
 DOCUMENT_PREFIX = 200  # characters of the normalised context that identify a document
 
@@ -67,6 +71,8 @@ def check_sources(entries: Sequence[dict[str, Any]]) -> None:
         weight = entry.get("weight", 1.0)
         if not isinstance(weight, int | float) or isinstance(weight, bool) or weight <= 0:
             raise ValueError(f"{where}: weight must be a positive number, got {weight!r}")
+        if not isinstance(entry.get("train", True), bool):
+            raise ValueError(f"{where}: train must be true or false, got {entry['train']!r}")
         names.append(source_name(entry))
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:
@@ -90,9 +96,7 @@ def cap_by_group(examples: Sequence[Example], cap: int, seed: int) -> list[Examp
     random.Random(seed).shuffle(groups)
     kept: set[str] = set()
     count = 0
-    sizes: dict[str, int] = {}
-    for e in examples:
-        sizes[e.group] = sizes.get(e.group, 0) + 1
+    sizes = Counter(e.group for e in examples)
     for group in groups:
         if count >= cap:
             break
@@ -140,7 +144,8 @@ def link_documents(examples: Sequence[Example]) -> list[Example]:
 def load_sources(entries: Sequence[dict[str, Any]], seed: int = 42) -> list[Example]:
     """Every source's examples (named, capped, weighted, task set), then groups linked across sources.
 
-    ``weight`` is stored in each example's ``meta["weight"]``; :func:`training_repeats` reads it.
+    ``weight`` is stored in each example's ``meta["weight"]`` (:func:`training_repeats` reads it), ``train`` in
+    ``meta["train"]`` (:func:`halluseq.data.splits.grouped_split` reads it).
     """
     check_sources(entries)
     examples: list[Example] = []
@@ -155,8 +160,8 @@ def load_sources(entries: Sequence[dict[str, Any]], seed: int = 42) -> list[Exam
             changes: dict[str, Any] = {"dataset": name}
             if entry.get("task"):
                 changes["task"] = str(entry["task"])
-            if weight != 1.0:
-                changes["meta"] = {**e.meta, "weight": weight}
+            if weight != 1.0 or entry.get("train") is False:
+                changes["meta"] = {**e.meta, "weight": weight, "train": entry.get("train", True)}
             examples.append(replace(e, **changes))
     return link_documents(examples)
 

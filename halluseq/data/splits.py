@@ -26,7 +26,11 @@ class Fold:
 def grouped_split(examples: Sequence[Example], indices: np.ndarray, fraction: float,
                   seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Split ``indices`` into ``(keep, held_out)`` with about ``fraction`` held out, grouped by ``group``
-    and stratified on the example flag (one fold of a StratifiedGroupKFold with ``round(1 / fraction)`` folds)."""
+    and stratified on the example flag (one fold of a StratifiedGroupKFold with ``round(1 / fraction)`` folds).
+    Evaluation-only examples (``meta["train"] is False``, a source with ``train: false``) are in neither part."""
+    indices = np.asarray([i for i in indices if examples[i].meta.get("train", True)], dtype=np.int64)
+    if len(indices) == 0:
+        raise ValueError("no example to train on (every candidate is held out or evaluation-only)")
     n_splits = max(2, round(1 / fraction))
     flags = np.array([examples[i].hallucinated for i in indices])
     groups = np.array([examples[i].group for i in indices])

@@ -63,11 +63,13 @@ def collate(items: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]]) -
 
 @torch.inference_mode()
 def predict(model: torch.nn.Module, dataset: SequenceDataset, batch_size: int = 32) -> dict[str, list[np.ndarray]]:
-    """Every score variant of ``model.scores`` per example, in the examples' original word order."""
+    """Every score variant of ``model.scores`` per example, in the examples' original word order (features are
+    cast to the model's dtype: a float64 model gives scores that do not depend on batch composition)."""
     model.eval()
+    dtype = next(model.parameters()).dtype
     out: dict[str, list[np.ndarray | None]] = {}
     for batch in DataLoader(dataset, batch_size=batch_size, collate_fn=collate):
-        for name, values in model.scores(batch.features, batch.lengths).items():
+        for name, values in model.scores(batch.features.to(dtype), batch.lengths).items():
             column = out.setdefault(name, [None] * len(dataset))
             for b, index in enumerate(batch.index.tolist()):
                 n = int(batch.lengths[b])

@@ -167,6 +167,26 @@ def test_lodo_never_trains_on_the_held_out_dataset_or_its_documents(tmp_path):
 def test_generalization_sweep_uses_the_bundled_detectors_corpus():
     detector = yaml.safe_load((REPO / "configs" / "detector.yaml").read_text())
     sweep = yaml.safe_load((REPO / "configs" / "generalization.yaml").read_text())
-    assert sweep["data"] == detector["data"] == sweep["lodo"]["data"]
+    assert sweep["data"] == detector["data"] == sweep["lodo"]["data"][:len(detector["data"])]
+    evaluation_only = sweep["lodo"]["data"][len(detector["data"]):]
+    assert evaluation_only and all(entry["train"] is False for entry in evaluation_only)
     for key in ("batch_size", "max_epochs", "patience"):
         assert sweep["training"][key] == detector["training"][key]
+
+
+def test_evaluation_only_sources_are_tested_but_never_trained_on(tmp_path):
+    paths = [write_jsonl(tmp_path / f"{name}.jsonl", synthetic_records(12, 2, seed=seed, prefix=name))
+             for seed, name in enumerate("abc")]
+    examples = load_sources([{"path": str(paths[0])}, {"path": str(paths[1]), "train": False},
+                             {"path": str(paths[2])}])
+    assert all(e.meta["train"] is False for e in examples if e.dataset == "b")
+    folds = leave_one_dataset_out(examples) + cross_validation_folds(examples, k=3, datasets=["a"])
+    for fold in folds:
+        trained = {examples[i].dataset for i in np.concatenate([fold.train, fold.validation])}
+        assert "b" not in trained and trained
+    lodo_b = next(f for f in folds if f.name == "lodo1_b")
+    assert {examples[i].dataset for i in lodo_b.test} == {"b"}
+    with pytest.raises(ValueError, match="no example to train on"):
+        leave_one_dataset_out([e for e in examples if e.dataset != "c"], datasets=["a"])
+    with pytest.raises(ValueError, match="train must be true or false"):
+        check_sources([{"path": "a.jsonl", "train": "no"}])
