@@ -59,8 +59,9 @@ def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
     assert detector.pipeline.columns == config["columns"]
     assert len(detector.pipeline.columns) == config["model"]["n_features"]
     training = detector.meta["training"]
-    assert "ragtruth_partial" in training["data"]
-    assert training["examples"] > 0
+    assert "ragtruth_partial" in json.dumps(training["data"])
+    assert training["examples"] == sum(training["by_dataset"].values()) > 0
+    assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert "ragtruth" in training["licences"] and "MIT" in training["licences"]["ragtruth"]
     metrics = detector.meta["metrics"]
     assert "validation" in metrics
@@ -70,6 +71,22 @@ def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
 
 
 # ---- one answer -------------------------------------------------------------------------------------------
+
+EIFFEL = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+
+
+def test_a_changed_year_in_a_one_line_answer_is_flagged_on_that_year(detector):
+    result = detector.predict(context=EIFFEL, answer="The Eiffel Tower, finished in 1925, is 330 metres tall.")
+    assert result.hallucinated
+    assert "1925," in [span.text for span in result.spans]
+    assert max(result.words, key=lambda w: w.prob).text == "1925,"
+
+
+def test_a_context_sentence_copied_as_the_answer_is_not_flagged(detector):
+    result = detector.predict(context=EIFFEL + " It was designed by the company of Gustave Eiffel.",
+                              answer="It was designed by the company of Gustave Eiffel.")
+    assert not result.hallucinated and not result.spans
+
 
 def with_threshold(detector: Detector, threshold: float) -> Detector:
     """The same real model and features with another decision threshold."""
@@ -362,7 +379,7 @@ def test_full_bundled_detector_reads_every_family_and_records_provenance(full_de
     training = full_detector.meta["training"]
     assert training["command"] == "halluseq train-detector --config configs/detector_full.yaml"
     assert {"ragtruth", "proxy_lm", "nli", "support"} <= set(training["licences"])
-    assert set(full_detector.meta["metrics"]) == set(Detector.from_pretrained().meta["metrics"])
+    assert {"validation", "psiloqa_eval_gpt (zero-shot, GPT-4o annotations)"} <= set(full_detector.meta["metrics"])
 
 
 def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ragtruth_sample):

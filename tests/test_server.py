@@ -90,7 +90,7 @@ def test_health(base_url, detector):
     status, payload = call(base_url, "/health")
     assert status == 200
     assert payload["status"] == "ok"
-    assert payload["model"] == detector.model_spec["name"] == "bigru"
+    assert payload["model"] == detector.model_spec["name"] == "bigru_crf"
     assert payload["version"] == halluseq.__version__
     assert payload["features"] == ["text"]
     assert payload["threshold"] == pytest.approx(detector.threshold)
@@ -203,7 +203,7 @@ def test_serve_command_end_to_end(tmp_path, detector):
     try:
         base = f"http://127.0.0.1:{port}"
         health = wait_for_health(base, 60, alive=lambda: process.poll() is None)
-        assert health["status"] == "ok" and health["model"] == "bigru"
+        assert health["status"] == "ok" and health["model"] == "bigru_crf"
         status, payload = call(base, "/detect", {"context": CONTEXT, "answer": ANSWER})
         assert status == 200 and payload["status"] == "ok"
         local = detector.predict(CONTEXT, ANSWER)
