@@ -61,9 +61,10 @@ def main() -> None:
     results = {
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "torch_threads": torch.get_num_threads()},
         "model": args.model,
-        "data": args.data,
+        "data": os.path.relpath(args.data, ROOT),  # no absolute paths of this machine in the result
         "limit": args.limit,
-        "batch": {**summary, "answers_per_second": summary["scored"] / summary["seconds"],
+        "batch": {**{k: v for k, v in summary.items() if k not in ("input", "output")},
+                  "answers_per_second": summary["scored"] / summary["seconds"],
                   "words_per_second": words / summary["seconds"]},
         "latency": {"sample": len(latencies), "median_seconds": statistics.median(latencies),
                     "p90_seconds": latencies[int(0.9 * (len(latencies) - 1))]},
