@@ -21,7 +21,6 @@ import yaml
 from tqdm.auto import tqdm
 
 from halluseq import plots
-from halluseq.data.sources import source_name
 from halluseq.evaluate import METRIC_NAMES, ONSET_METRICS, load_run_metrics, onset_scores
 from halluseq.files import atomic_write
 from halluseq.stats import (
@@ -33,7 +32,7 @@ from halluseq.stats import (
     resample_weights,
     summarize,
 )
-from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, read_log
+from halluseq.sweep import DISPLAY_NAMES, Run, entry_name, feature_set_name, is_done, pair_name, read_log
 from halluseq.train import merge
 
 REPORT_DEFAULTS: dict[str, Any] = {
@@ -95,17 +94,10 @@ def _plan(source: Path) -> tuple[list[Run], dict[str, Any], bool]:
     metrics = load_run_metrics(source)
     config = yaml.safe_load((source / "config.yaml").read_text(encoding="utf-8"))
     kind = metrics["protocol"] if metrics["protocol"] in ("lomo", "lodo", "transfer") else "main"
-    pair = _data_name(config["data"]) + "-to-" + _data_name(config["protocol"]["test"]) if kind == "transfer" else None
+    pair = pair_name(config["data"], config["protocol"]["test"]) if kind == "transfer" else None
     run = Run(".", kind, feature_set_name(config["features"]["families"]),
               DISPLAY_NAMES.get(metrics["model"], metrics["model"]), tuple(metrics["scores"]), metrics["seed"], pair)
     return [run], {**REPORT_DEFAULTS, "lodo_baseline": None}, False
-
-
-def _data_name(data: dict[str, Any] | list[dict[str, Any]]) -> str:
-    """A short name of a run's data: the file stem, or the source names joined by '+'."""
-    if isinstance(data, list):
-        return "+".join(source_name(entry) for entry in data)
-    return Path(data["path"]).stem
 
 
 def _check_metric_names(settings: dict[str, Any]) -> None:

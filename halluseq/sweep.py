@@ -120,9 +120,16 @@ def _check_lodo(sweep: dict[str, Any]) -> None:
         raise ValueError(f"lodo: baseline {lodo['baseline']!r} is not a transfer pair ({pairs})")
 
 
-def pair_name(train: str, test: str) -> str:
-    """The default name of a transfer pair: ``<train stem>-to-<test stem>``."""
-    return f"{Path(train).stem}-to-{Path(test).stem}"
+def data_name(data: dict[str, Any] | list[dict[str, Any]]) -> str:
+    """A short name of a run's data: the file stem of one source, the source names joined by '+' for a list."""
+    if isinstance(data, list):
+        return "+".join(source_name(entry) for entry in data)
+    return Path(data["path"]).stem
+
+
+def pair_name(train: dict[str, Any] | list[dict[str, Any]], test: dict[str, Any] | list[dict[str, Any]]) -> str:
+    """The default name of a transfer pair: ``<train name>-to-<test name>``."""
+    return f"{data_name(train)}-to-{data_name(test)}"
 
 
 def _pair_name(pair: dict[str, Any]) -> str:
@@ -130,7 +137,7 @@ def _pair_name(pair: dict[str, Any]) -> str:
         return str(pair["name"])
     if isinstance(pair["train"], list) or isinstance(pair["test"], list):
         raise ValueError("a transfer pair with a list of sources needs a 'name'")
-    return pair_name(_data(pair["train"])["path"], _data(pair["test"])["path"])
+    return pair_name(_data(pair["train"]), _data(pair["test"]))
 
 
 def feature_set_name(families: list[str | dict[str, Any]]) -> str:
