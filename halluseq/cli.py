@@ -187,8 +187,12 @@ def cmd_train_nli(args: argparse.Namespace) -> int:
     config = load_nli_config(args.config)
     if args.data:
         config["data"] = str(args.data)
-    out = args.out or bundled_nli_path()
-    summary = train_nli(config, out, progress=not args.quiet, log_dir=args.run_dir)
+    out = args.out or bundled_nli_path(config["name"])
+    summary = train_nli(config, out, progress=not args.quiet, log_dir=args.run_dir, stop_at_step=args.stop_at_step)
+    if "stopped_at" in summary:
+        print(f"stopped at step {summary['stopped_at']} of {summary['steps']}; the same command continues from "
+              f"{summary['checkpoint']}")
+        return 0
     print(report_markdown(summary["evaluation"]))
     print(f"{summary['pairs']} pairs, {summary['train_seconds']:.0f} s; saved {out}")
     return 0
@@ -322,11 +326,13 @@ def build_parser() -> argparse.ArgumentParser:
     fit.add_argument("--quiet", action="store_true")
     fit.set_defaults(func=cmd_train_detector)
 
-    nli = commands.add_parser("train-nli", help="train the NLI model's LoRA adapters, then write its evaluation")
+    nli = commands.add_parser("train-nli", help="fine-tune the NLI model (resumable), then write its evaluation")
     nli.add_argument("--config", type=Path, required=True, help="configs/nli.yaml")
     nli.add_argument("--data", type=Path, help="folder of NLI JSONL files (overrides the config)")
-    nli.add_argument("--out", type=Path, help="adapters folder (default: the package's bundled NLI model)")
-    nli.add_argument("--run-dir", type=Path, default=Path("runs") / "nli", help="training logs (CSV)")
+    nli.add_argument("--out", type=Path, help="model folder (default: the bundled model the config names)")
+    nli.add_argument("--run-dir", type=Path, default=Path("runs") / "nli",
+                     help="training log (CSV) and checkpoints; a run with the same folder resumes from its last one")
+    nli.add_argument("--stop-at-step", type=int, help="checkpoint and stop at this global step (continue later)")
     nli.add_argument("--quiet", action="store_true")
     nli.set_defaults(func=cmd_train_nli)
 

@@ -39,7 +39,7 @@ from halluseq.data.words import Word, split_words, word_offsets
 from halluseq.features.base import FeatureExtractor
 from halluseq.features.encoders import model_limit, padded_batches
 from halluseq.features.lm_scoring import torch_threads
-from halluseq.nli.model import BUNDLED_NLI, label_index, load_nli_model
+from halluseq.nli.model import BUNDLED_NLI, label_index, load_nli_model, weights_digest
 
 COLUMNS = ["nli_contradiction", "nli_entailment", "nli_neutral", "nli_running_contradiction",
            "nli_delta_contradiction", "nli_max_contradiction_10", "nli_entailment_drop"]
@@ -146,6 +146,12 @@ class NLIFeatures(FeatureExtractor):
     @property
     def columns(self) -> list[str]:
         return list(COLUMNS)
+
+    @property
+    def fingerprint(self) -> str:
+        """The base fingerprint plus the digest of the model's weights (a retrained ``halluseq-nli`` keys anew)."""
+        digest = weights_digest(self._config["backend"])
+        return super().fingerprint if digest is None else f"{super().fingerprint[:8]}{digest[:8]}"
 
     def load(self) -> tuple[Any, Any]:
         """The NLI ``(model, tokenizer)``, loaded on first use."""

