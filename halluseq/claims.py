@@ -1,17 +1,24 @@
-"""Per-sentence verdicts with a reason that names the evidence (from the text features)."""
+"""Per-sentence verdicts with a reason that names the evidence: the context sentence an NLI model finds
+contradicting or supporting the claim when there is one (:mod:`halluseq.evidence`), else the words the text
+features found missing from the context."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
-from halluseq.features.text import COLUMNS, text_features
-from halluseq.result import Claim
+from halluseq.features.text import COLUMNS, text_features, word_key
+from halluseq.result import Claim, Evidence
 
 _PUNCTUATION = ".,!?;:'\"()[]"
 _MAX_LISTED = 5
+_QUOTED = 120  # characters of a quoted context sentence in a reason
+DECISIVE = 0.5  # an NLI probability from which a context sentence is named as support or contradiction
 
 
 def _listed(words: list[str]) -> str:
@@ -23,7 +30,8 @@ def _listed(words: list[str]) -> str:
 def _reason(words: list[str], text: np.ndarray, hallucinated: bool) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    novel = text[:, col["is_novel"]] > 0
+    function_word = np.array([word_key(w) in ENGLISH_STOP_WORDS for w in words], dtype=bool)
+    novel = (text[:, col["is_novel"]] > 0) & ~function_word  # "However", "I" are no missing evidence
     numbers = [w for w, flag in zip(words, text[:, col["novel_number"]] > 0, strict=True) if flag]
     names = [w for w, n, cap in zip(words, novel, text[:, col["is_capitalized"]] > 0, strict=True) if n and cap]
     others = [w for w, n in zip(words, novel, strict=True) if n and w not in numbers and w not in names]
@@ -42,10 +50,29 @@ def _reason(words: list[str], text: np.ndarray, hallucinated: bool) -> str:
     return "no support in context: " + "; ".join(parts)
 
 
-def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None) -> list[Claim]:
+def _quote(evidence: Evidence) -> str:
+    text = " ".join(evidence.text.split())
+    return f'"{text[:_QUOTED]}..."' if len(text) > _QUOTED else f'"{text}"'
+
+
+def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, hallucinated: bool) -> str | None:
+    """The reason naming a decisive context sentence, or None to fall back on the lexical reason."""
+    contradicts = contradiction is not None and contradiction.prob >= DECISIVE and \
+        (support is None or contradiction.prob > support.prob)
+    supports = support is not None and support.prob >= DECISIVE and not contradicts
+    if contradicts and hallucinated:
+        return f"contradicted by context: {_quote(contradiction)}"
+    if supports and not hallucinated:
+        return f"supported by context: {_quote(support)}"
+    return None
+
+
+def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None,
+           evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None) -> list[Claim]:
     """One :class:`Claim` per sentence of the answer; its score is its highest word probability.
 
-    ``text``: the example's ``(n_words, 20)`` text features if already computed.
+    ``text``: the example's ``(n_words, 20)`` text features if already computed. ``evidence``: per sentence of
+    ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
@@ -58,6 +85,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         score = float(probs[picked].max())
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]
-        out.append(Claim(example.answer[start:end], start, end, hallucinated, score,
-                         _reason(words, text[picked], hallucinated)))
+        support, contradiction = evidence[number] if evidence is not None else (None, None)
+        reason = _evidence_reason(support, contradiction, hallucinated) or _reason(words, text[picked], hallucinated)
+        out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

@@ -17,13 +17,16 @@ from tqdm.auto import tqdm
 from halluseq.claims import claims
 from halluseq.data.example import Example
 from halluseq.data.words import spans_from_labels
+from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
+from halluseq.features.nli import NLIFeatures
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
 from halluseq.files import atomic_write
+from halluseq.licences import RESEARCH, detector_licence
 from halluseq.models import SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
-from halluseq.result import DetectionResult, SpanScore, WordScore
+from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
 
 CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "model.safetensors"
@@ -32,7 +35,7 @@ FORMAT_VERSION = 1
 
 # the detectors shipped inside the package: name -> what it reads
 BUNDLED_MODELS = {
-    "default": "BiGRU on the 20 text statistics (fast: no neural model runs)",
+    "default": "BiGRU-CRF on the 20 text statistics (fast: no neural model runs)",
     "full": "BiGRU on every feature family: text, proxy LM (SmolLM2), NLI (halluseq-nli) and support (MiniLM)",
 }
 
@@ -56,6 +59,14 @@ class Detector:
         # scoring runs a float64 copy: float32 noise from batch shapes (which the CRF's forward-backward sums over
         # the whole answer) then stays far below 1e-6, so a score never depends on what it was batched with
         self._scorer = copy.deepcopy(model).double().eval()
+        nli = [e for e in pipeline.extractors if isinstance(e, NLIFeatures)]
+        self._evidence = EvidenceFinder(nli[0]) if nli else None  # claims quote context sentences
+
+    @property
+    def licence(self) -> str:
+        """``commercial use OK`` or ``research only``: the most restrictive class of its training data and of the
+        bundled models it reads (``config.json``: ``training.licence``; detectors saved without it: research only)."""
+        return self.meta.get("training", {}).get("licence", RESEARCH)
 
     # ---- scoring -------------------------------------------------------------------------------------------
     def probabilities(self, examples: Sequence[Example]) -> list[np.ndarray]:
@@ -100,14 +111,16 @@ class Detector:
         with tqdm(total=len(todo), disable=not progress, unit="answer") as bar:
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
-                raw, probs = self._score([e for _, e in chunk])
-                for (i, example), matrix, p in zip(chunk, raw, probs, strict=True):
-                    results[i] = self._result(example, p, items[i].get("id"), self._text_block(matrix))
+                examples = [e for _, e in chunk]
+                raw, probs = self._score(examples)
+                evidence = self._evidence.find(examples) if self._evidence else [None] * len(chunk)
+                for (i, example), matrix, p, found in zip(chunk, raw, probs, evidence, strict=True):
+                    results[i] = self._result(example, p, items[i].get("id"), self._text_block(matrix), found)
                 bar.update(len(chunk))
         return results  # type: ignore[return-value]
 
-    def _result(self, example: Example, probs: np.ndarray, item_id: Any,
-                text: np.ndarray | None) -> DetectionResult:
+    def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
+                evidence: list[tuple[Evidence | None, Evidence | None]] | None) -> DetectionResult:
         flagged = probs >= self.threshold
         spans = []
         for span in spans_from_labels(example.words, flagged):
@@ -118,7 +131,7 @@ class Detector:
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text),
+            spans=spans, claims=claims(example, probs, self.threshold, text, evidence),
         )
 
     # ---- persistence ---------------------------------------------------------------------------------------
@@ -230,6 +243,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     detector.meta = {
         "training": {"data": config["data"], "examples": fit.examples, "by_dataset": fit.examples_by_dataset,
                      "seed": config["seed"], "licences": config.get("licences", {}),
+                     "licence": detector_licence(config.get("licence", RESEARCH), pipeline.to_config()),
                      "command": config.get("command", "")},
         "metrics": evaluations,
     }

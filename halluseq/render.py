@@ -5,9 +5,15 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from halluseq.result import DetectionResult
+from halluseq.result import Claim, DetectionResult
 
 _RED, _RESET = "\033[1;31m", "\033[0m"
+
+
+def evidence_lines(claim: Claim) -> list[str]:
+    """``best support p: "..."`` and ``most contradicting p: "..."`` for a claim with NLI evidence."""
+    found = [("best support", claim.support), ("most contradicting", claim.contradiction)]
+    return [f"{label} {e.prob:.2f}: \"{' '.join(e.text.split())}\"" for label, e in found if e is not None]
 
 
 def highlight_text(result: DetectionResult, color: bool = False) -> str:
@@ -35,6 +41,7 @@ def text_report(result: DetectionResult, color: bool = False) -> str:
         mark = "x" if claim.hallucinated else "ok"
         lines.append(f"  [{mark:>2}] {claim.score:.2f}  {claim.text[:90]}{'...' if len(claim.text) > 90 else ''}")
         lines.append(f"             {claim.reason}")
+        lines += [f"             {line}" for line in evidence_lines(claim)]
     return "\n".join(lines)
 
 
@@ -71,6 +78,10 @@ def _answer_html(result: DetectionResult) -> str:
     return "".join(out)
 
 
+def _evidence_html(claim: Claim) -> str:
+    return "".join(f"<br><span class='meta'>{html.escape(line)}</span>" for line in evidence_lines(claim))
+
+
 def _result_section(result: DetectionResult, title: str) -> str:
     if result.status != "ok":
         return f"<section><h2>{html.escape(title)}</h2><p class='meta'>{html.escape(result.status)}: " \
@@ -78,7 +89,7 @@ def _result_section(result: DetectionResult, title: str) -> str:
     verdict = "<span class='bad'>hallucinated</span>" if result.hallucinated else "supported"
     rows = "".join(
         f"<tr><td class='{'bad' if c.hallucinated else ''}'>{c.score:.2f}</td><td>{html.escape(c.text)}</td>"
-        f"<td>{html.escape(c.reason)}</td></tr>" for c in result.claims)
+        f"<td>{html.escape(c.reason)}{_evidence_html(c)}</td></tr>" for c in result.claims)
     return (f"<section><h2>{html.escape(title)}</h2>"
             f"<p class='meta'>response score {result.score:.3f} (threshold {result.threshold:.3f}): {verdict}; "
             f"{len(result.spans)} flagged span(s). Hover a word for its probability.</p>"

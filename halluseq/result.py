@@ -26,8 +26,20 @@ class SpanScore:
 
 
 @dataclass
+class Evidence:
+    """A context sentence quoted as evidence: its text, character offsets into the context and the NLI
+    probability (entailment for support, contradiction for a contradiction)."""
+
+    text: str
+    start: int
+    end: int
+    prob: float
+
+
+@dataclass
 class Claim:
-    """One sentence of the answer with its verdict and the evidence behind it."""
+    """One sentence of the answer with its verdict and the evidence behind it; ``support`` / ``contradiction``
+    are filled when the detector reads NLI features."""
 
     text: str
     start: int
@@ -35,6 +47,8 @@ class Claim:
     hallucinated: bool
     score: float
     reason: str
+    support: Evidence | None = None
+    contradiction: Evidence | None = None
 
 
 @dataclass

@@ -1,0 +1,73 @@
+"""Evidence for per-sentence verdicts: the context sentences that best support and most contradict a claim.
+
+For each answer sentence (of at least ``MIN_WORDS`` words), the ``candidates`` context sentences sharing the most
+content words with it (ties: earlier first) are scored as premises by the detector's NLI model, one pair each.
+The best-entailing and the most-contradicting of them become the claim's evidence, quoted with character offsets
+into the context. Pairs of every answer of a batch go through the model together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import split_sentences
+from halluseq.features.nli import MIN_WORDS, PROB_LABELS, NLIFeatures
+from halluseq.features.text import word_key
+from halluseq.result import Evidence
+
+CANDIDATES = 4
+_CONTRADICTION, _ENTAILMENT = PROB_LABELS.index("contradiction"), PROB_LABELS.index("entailment")
+
+
+def content_keys(text: str) -> set[str]:
+    """Lowercased words of ``text`` without edge punctuation and English stop words."""
+    return {key for key in (word_key(w) for w in text.split()) if key and key not in ENGLISH_STOP_WORDS}
+
+
+def closest_sentences(claim: str, sentences: Sequence[str], keys: Sequence[set[str]], k: int) -> list[int]:
+    """Indices of the ``k`` context sentences sharing the most content words with ``claim`` (none shared: none)."""
+    wanted = content_keys(claim)
+    shared = np.array([len(wanted & sentence_keys) for sentence_keys in keys])  # (n_sentences,)
+    order = np.argsort(-shared, kind="stable")[:k]
+    return [int(i) for i in order if shared[i] > 0]
+
+
+class EvidenceFinder:
+    """Finds each answer sentence's best supporting and most contradicting context sentence with an NLI model."""
+
+    def __init__(self, nli: NLIFeatures, candidates: int = CANDIDATES):
+        self.nli, self.candidates = nli, candidates
+
+    def find(self, examples: Sequence[Example]) -> list[list[tuple[Evidence | None, Evidence | None]]]:
+        """Per example, per sentence of ``split_sentences(example.answer)``: ``(support, contradiction)``."""
+        pairs: dict[tuple[str, str], int] = {}  # distinct (premise, hypothesis) -> score row
+        plans = []  # per example, per answer sentence: [(context span, score row), ...]
+        for example in examples:
+            spans = split_sentences(example.context)
+            texts = [example.context[start:end] for start, end in spans]
+            keys = [content_keys(text) for text in texts]
+            plan = []
+            for start, end in split_sentences(example.answer):
+                claim = example.answer[start:end]
+                chosen = closest_sentences(claim, texts, keys, self.candidates) if len(claim.split()) >= MIN_WORDS \
+                    else []
+                plan.append([(spans[i], pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
+            plans.append(plan)
+        scores = self.nli.score_pairs(list(pairs))  # (n_pairs, 3): contradiction, entailment, neutral
+        return [[self._pick(example.context, rows, scores) for rows in plan]
+                for example, plan in zip(examples, plans, strict=True)]
+
+    @staticmethod
+    def _pick(context: str, rows: list[tuple[tuple[int, int], int]],
+              scores: np.ndarray) -> tuple[Evidence | None, Evidence | None]:
+        if not rows:
+            return None, None
+        found = []
+        for column in (_ENTAILMENT, _CONTRADICTION):
+            (start, end), row = max(rows, key=lambda item: scores[item[1], column])
+            found.append(Evidence(context[start:end], start, end, float(scores[row, column])))
+        return found[0], found[1]

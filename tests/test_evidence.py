@@ -1,0 +1,77 @@
+"""Claims with evidence: the context sentences quoted for a verdict, and reasons that name real evidence."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from halluseq.claims import DECISIVE, claims
+from halluseq.data.example import Example
+from halluseq.data.sentences import split_sentences
+from halluseq.evidence import closest_sentences, content_keys
+from halluseq.render import html_page, text_report
+from halluseq.result import DetectionResult, Evidence
+
+CONTEXT = ("The Eiffel Tower is a wrought-iron lattice tower in Paris. It is 330 metres tall. "
+           "The tower was completed in 1889 for the World's Fair. Gustave Eiffel's company built it.")
+
+
+def example(answer: str, context: str = CONTEXT) -> Example:
+    return Example(id="x", context=context, answer=answer)
+
+
+def context_sentence(text: str) -> Evidence:
+    start = CONTEXT.index(text)
+    return Evidence(text, start, start + len(text), 0.0)
+
+
+def with_prob(evidence: Evidence, prob: float) -> Evidence:
+    return Evidence(evidence.text, evidence.start, evidence.end, prob)
+
+
+def test_closest_sentences_rank_by_shared_content_words():
+    texts = [CONTEXT[s:e] for s, e in split_sentences(CONTEXT)]
+    keys = [content_keys(t) for t in texts]
+    assert content_keys("It is the tower, in Paris!") == {"tower", "paris"}  # stop words and punctuation gone
+    assert closest_sentences("The tower was completed in 1925.", texts, keys, 2) == [2, 0]  # ties: earlier first
+    assert closest_sentences("Nothing here matches at all.", texts, keys, 3) == []
+
+
+def test_a_decisive_contradiction_is_quoted_as_the_reason_of_a_flagged_claim():
+    item = example("The Eiffel Tower was completed in 1925. It is 330 metres tall.")
+    completed = context_sentence("The tower was completed in 1889 for the World's Fair.")
+    tall = context_sentence("It is 330 metres tall.")
+    evidence = [(with_prob(completed, 0.02), with_prob(completed, 0.91)),
+                (with_prob(tall, 0.97), with_prob(tall, 0.01))]
+    first_end = split_sentences(item.answer)[0][1]
+    probs = np.array([0.9 if w.end <= first_end else 0.1 for w in item.words])
+    bad, good = claims(item, probs, 0.5, evidence=evidence)
+    assert bad.hallucinated and bad.reason == 'contradicted by context: "The tower was completed in 1889 for the ' \
+                                              "World's Fair.\""
+    assert CONTEXT[bad.contradiction.start:bad.contradiction.end] == bad.contradiction.text
+    assert not good.hallucinated and good.reason == 'supported by context: "It is 330 metres tall."'
+    assert good.support.prob == pytest.approx(0.97)
+
+
+def test_undecided_evidence_falls_back_on_the_missing_words_but_is_still_attached():
+    item = example("The Eiffel Tower was completed in 1925.")
+    completed = context_sentence("The tower was completed in 1889 for the World's Fair.")
+    evidence = [(with_prob(completed, 0.2), with_prob(completed, DECISIVE - 0.01))]
+    (claim,) = claims(item, np.full(len(item.words), 0.9), 0.5, evidence=evidence)
+    assert claim.reason == "no support in context: numbers 1925 not found"
+    assert claim.contradiction.prob == pytest.approx(DECISIVE - 0.01)
+    result = DetectionResult("ok", item.answer, score=0.9, hallucinated=True, claims=[claim])
+    assert json.loads(result.to_json())["claims"][0]["contradiction"]["text"] == completed.text
+    report = text_report(result)
+    assert f'most contradicting {DECISIVE - 0.01:.2f}: "{completed.text}"' in report
+    assert "best support 0.20" in report and "most contradicting" in html_page([result])
+
+
+def test_function_words_are_never_named_as_missing_evidence():
+    item = example("However, I think Therefore the Tower opened in Lyon.")
+    (claim,) = claims(item, np.full(len(item.words), 0.9), 0.5)
+    assert "Lyon" in claim.reason
+    for word in ("However", "Therefore", " I,", " I "):
+        assert word not in claim.reason

@@ -1,0 +1,33 @@
+"""Licence classes: a detector is never freer than its training data or the bundled models it reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from halluseq.detector import BUNDLED_MODELS, Detector, bundled_model_path
+from halluseq.licences import COMMERCIAL, RESEARCH, detector_licence, nli_licence
+
+TEXT_ONLY = {"families": [{"name": "text"}], "temporal": None}
+
+
+def with_nli(backend: str) -> dict:
+    return {"families": [{"name": "text"}, {"name": "nli", "backend": backend}], "temporal": None}
+
+
+def test_the_most_restrictive_part_decides():
+    assert detector_licence(COMMERCIAL, TEXT_ONLY) == COMMERCIAL
+    assert detector_licence(RESEARCH, TEXT_ONLY) == RESEARCH
+    assert detector_licence(COMMERCIAL, with_nli("some-org/any-hub-model")) == RESEARCH  # unknown terms
+    assert detector_licence(COMMERCIAL, with_nli("halluseq-nli")) == nli_licence("halluseq-nli")
+    with pytest.raises(ValueError, match="licence must be one of"):
+        detector_licence("free for all", TEXT_ONLY)
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED_MODELS))
+def test_every_bundled_detector_exposes_its_class(name):
+    config = json.loads((bundled_model_path(name) / "config.json").read_text())
+    detector = Detector.from_pretrained(name)
+    assert detector.licence == config["training"]["licence"]
+    assert detector.licence == detector_licence(detector.licence, config["features"])
