@@ -19,6 +19,7 @@ from halluseq.data.example import Example
 from halluseq.data.words import spans_from_labels
 from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
+from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
@@ -80,7 +81,10 @@ class Detector:
         raw = self.pipeline.transform(examples, progress=False)
         scaled = self.standardizer.transform_all(raw)
         dataset = SequenceDataset(scaled, [np.zeros(len(m), dtype=np.float32) for m in scaled])
-        return raw, predict(self._scorer, dataset, self.batch_size)["prob"]
+        # one thread: the small recurrent model gains nothing from more, and with more, every time step of a long
+        # batch waits on a thread barrier, which under any CPU contention costs up to 100x (packed GRU forward)
+        with torch_threads(1):
+            return raw, predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
 
     def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
         """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""
@@ -122,10 +126,12 @@ class Detector:
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
                 evidence: list[tuple[Evidence | None, Evidence | None]] | None) -> DetectionResult:
         flagged = probs >= self.threshold
+        starts = np.array([w.start for w in example.words])  # (T,), increasing
         spans = []
         for span in spans_from_labels(example.words, flagged):
-            inside = [p for w, p in zip(example.words, probs, strict=True) if span.start <= w.start < span.end]
-            spans.append(SpanScore(span.start, span.end, example.answer[span.start:span.end], float(max(inside))))
+            first, last = np.searchsorted(starts, [span.start, span.end])  # words starting inside the span
+            spans.append(SpanScore(span.start, span.end, example.answer[span.start:span.end],
+                                   float(probs[first:last].max())))
         score = float(probs.max())
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,

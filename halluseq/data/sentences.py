@@ -20,7 +20,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """
     cuts = {0, len(text)}
     for match in _END.finditer(text):
-        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, 0, match.start()):
+        # the pattern matches at most 3 characters before the period (``^`` only at the real start of ``text``)
+        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, max(0, match.start() - 3), match.start()):
             continue
         cuts.add(match.end())
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
@@ -41,11 +42,11 @@ def sentence_index(offsets: np.ndarray, sentences: list[tuple[int, int]]) -> np.
     ``offsets`` is ``(n_words, 2)``; returns ``(n_words,)`` int64.
     """
     index = np.full(len(offsets), -1, dtype=np.int64)
-    if not sentences:
+    if not sentences or len(offsets) == 0:
         return index
     mids = (offsets[:, 0] + offsets[:, 1]) / 2  # (W,)
-    bounds = np.array(sentences, dtype=np.float64)  # (S, 2)
-    inside = (mids[:, None] >= bounds[None, :, 0]) & (mids[:, None] < bounds[None, :, 1])  # (W, S)
-    has = inside.any(axis=1)
-    index[has] = inside[has].argmax(axis=1)
+    bounds = np.array(sentences, dtype=np.float64)  # (S, 2), sorted and disjoint
+    candidate = np.searchsorted(bounds[:, 0], mids, side="right") - 1  # last sentence starting at or before
+    inside = (candidate >= 0) & (mids < bounds[np.maximum(candidate, 0), 1])
+    index[inside] = candidate[inside]
     return index

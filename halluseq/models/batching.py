@@ -61,15 +61,27 @@ def collate(items: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]]) -
 
 
 
+def length_sorted_batches(dataset: SequenceDataset, batch_size: int) -> list[list[int]]:
+    """Example indices in batches of similar length (longest first), so one long answer pads no short ones."""
+    order = sorted(range(len(dataset)), key=lambda i: -len(dataset.labels[i]))
+    return [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
+
+
 @torch.inference_mode()
-def predict(model: torch.nn.Module, dataset: SequenceDataset, batch_size: int = 32) -> dict[str, list[np.ndarray]]:
-    """Every score variant of ``model.scores`` per example, in the examples' original word order (features are
-    cast to the model's dtype: a float64 model gives scores that do not depend on batch composition)."""
+def predict(model: torch.nn.Module, dataset: SequenceDataset, batch_size: int = 32,
+            prob_only: bool = False) -> dict[str, list[np.ndarray]]:
+    """Every score variant of ``model.scores`` (only ``prob`` with ``prob_only``: no Viterbi paths) per example,
+    in the examples' original word order. Batches group similar lengths; features are cast to the model's dtype
+    (a float64 model gives scores that do not depend on batch composition)."""
     model.eval()
     dtype = next(model.parameters()).dtype
     out: dict[str, list[np.ndarray | None]] = {}
-    for batch in DataLoader(dataset, batch_size=batch_size, collate_fn=collate):
-        for name, values in model.scores(batch.features.to(dtype), batch.lengths).items():
+    loader = DataLoader(dataset, batch_sampler=length_sorted_batches(dataset, batch_size), collate_fn=collate)
+    for batch in loader:
+        features = batch.features.to(dtype)
+        scores = {"prob": model.predict_proba(features, batch.lengths)} if prob_only else \
+            model.scores(features, batch.lengths)
+        for name, values in scores.items():
             column = out.setdefault(name, [None] * len(dataset))
             for b, index in enumerate(batch.index.tolist()):
                 n = int(batch.lengths[b])

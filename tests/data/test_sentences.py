@@ -79,3 +79,37 @@ def test_sentence_index_by_midpoint():
     # the last "word" is the space between sentences (midpoint 6.5): outside every sentence
     assert sentence_index(offsets, sentences).tolist() == [0, 0, 1, 1, -1]
     assert sentence_index(offsets, []).tolist() == [-1] * 5
+
+
+def _reference_split(text):
+    """The splitter's rule with the abbreviation check over the whole prefix (the quadratic original)."""
+    import re
+
+    from halluseq.data import sentences as module
+
+    cuts = {0, len(text)}
+    for match in module._END.finditer(text):
+        if match.group() == "." and module._NO_BREAK_BEFORE_PERIOD.search(text[:match.start()]):
+            continue
+        cuts.add(match.end())
+    cuts.update(m.end() for m in re.finditer(r"\n+", text))
+    bounds = sorted(cuts)
+    return [(s + len(text[s:e]) - len(text[s:e].lstrip()), s + len(text[s:e].rstrip()))
+            for s, e in zip(bounds, bounds[1:], strict=False) if text[s:e].strip()]
+
+
+@given(st.text(alphabet=".!?\n (Aa1Bb", max_size=40))
+def test_the_windowed_abbreviation_check_equals_the_whole_prefix_check(text):
+    assert split_sentences(text) == _reference_split(text)
+
+
+@given(st.text(alphabet=". Ab\n", max_size=50), st.lists(st.tuples(st.integers(0, 50), st.integers(0, 4)), max_size=30))
+def test_sentence_index_equals_the_pairwise_rule(text, spans):
+    sentences = split_sentences(text)
+    offsets = np.array([(s, s + n) for s, n in spans], dtype=np.int64).reshape(-1, 2)
+    expected = []
+    for start, end in offsets:
+        mid = (start + end) / 2
+        inside = [i for i, (a, b) in enumerate(sentences) if a <= mid < b]
+        expected.append(inside[0] if inside else -1)
+    assert sentence_index(offsets, sentences).tolist() == expected
