@@ -161,7 +161,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from halluseq.server import create_app
 
-    uvicorn.run(create_app(_detector(args), max_body_bytes=args.max_body_bytes), host=args.host, port=args.port)
+    app = create_app(_detector(args), max_body_bytes=args.max_body_bytes, max_queue=args.max_queue,
+                     batch_window_s=args.batch_window_ms / 1000, time_budget_s=args.time_budget)
+    # SIGTERM / Ctrl-C: stop accepting, give in-flight requests a short grace period, then exit
+    uvicorn.run(app, host=args.host, port=args.port, timeout_graceful_shutdown=args.grace)
     return 0
 
 
@@ -315,6 +318,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--model", default="default", help=MODEL_HELP)
     serve.add_argument("--max-body-bytes", type=int, default=10_000_000, help="larger requests get 413")
+    serve.add_argument("--max-queue", type=int, default=64, help="requests waiting beyond this get 503")
+    serve.add_argument("--batch-window-ms", type=float, default=10.0,
+                       help="concurrent requests arriving within this window are scored as one batch")
+    serve.add_argument("--time-budget", type=float, default=60.0, help="seconds per request before a 504")
+    serve.add_argument("--grace", type=float, default=3.0, help="seconds in-flight requests get on SIGTERM")
     serve.set_defaults(func=cmd_serve)
 
     fit = commands.add_parser("train-detector", help="train and save a detector (default: the bundled one)")

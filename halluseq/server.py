@@ -1,15 +1,24 @@
-"""REST service over a Detector (FastAPI): POST /detect, POST /detect/batch, GET /health."""
+"""REST service over a Detector (FastAPI): POST /detect, POST /detect/batch, GET /health.
+
+Scoring runs in one worker thread that micro-batches concurrent requests (:mod:`halluseq.serving`). A full
+queue answers 503 with ``Retry-After``; a request not scored within ``time_budget_s`` answers 504 (and is
+dropped if its batch has not started). Results equal those of the detector called alone.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from halluseq import __version__
 from halluseq.detector import Detector
+from halluseq.serving import MicroBatcher, Overloaded
 
 
 class DetectRequest(BaseModel):
@@ -23,10 +32,33 @@ class BatchRequest(BaseModel):
     items: list[DetectRequest] = Field(max_length=1000)
 
 
-def create_app(detector: Detector, max_body_bytes: int = 10_000_000) -> FastAPI:
-    """The service; requests larger than ``max_body_bytes`` get 413, bodies without a length 411."""
-    app = FastAPI(title="halluseq", version=__version__,
+def create_app(detector: Detector, max_body_bytes: int = 10_000_000, max_queue: int = 64,
+               batch_window_s: float = 0.01, time_budget_s: float = 60.0) -> FastAPI:
+    """The service; requests larger than ``max_body_bytes`` get 413, bodies without a length 411, requests beyond
+    ``max_queue`` waiting 503, requests not scored within ``time_budget_s`` 504."""
+    batcher = MicroBatcher(detector, max_queue=max_queue, window_s=batch_window_s)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        batcher.close()
+
+    app = FastAPI(title="halluseq", version=__version__, lifespan=lifespan,
                   description="Word-level hallucination detection for context-grounded answers.")
+
+    async def scored(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        try:
+            future = batcher.submit(items)
+        except Overloaded as error:
+            raise HTTPException(503, detail=f"server busy: {error}; retry later", headers={"Retry-After": "1"}) \
+                from None
+        try:
+            results = await asyncio.wait_for(asyncio.wrap_future(future), timeout=time_budget_s)
+        except TimeoutError:
+            future.cancel()
+            raise HTTPException(504, detail=f"not scored within the server's time budget of {time_budget_s:g} s "
+                                            "(server busy or answer too costly); retry later or send less") from None
+        return [r.to_dict() for r in results]
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Any:
@@ -42,15 +74,16 @@ def create_app(detector: Detector, max_body_bytes: int = 10_000_000) -> FastAPI:
     def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__, "model": detector.model_spec["name"],
                 "features": [f["name"] for f in detector.pipeline.to_config()["families"]],
-                "threshold": detector.threshold}
+                "threshold": detector.threshold, "licence": detector.licence,
+                "queue": {"waiting": batcher.depth, "limit": max_queue, "scored_requests": batcher.requests,
+                          "scored_batches": batcher.batches}}
 
     @app.post("/detect")
-    def detect(request: DetectRequest) -> dict[str, Any]:
-        return detector.predict(request.context, request.answer, request.question, request.id).to_dict()
+    async def detect(request: DetectRequest) -> dict[str, Any]:
+        return (await scored([request.model_dump()]))[0]
 
     @app.post("/detect/batch")
-    def detect_batch(request: BatchRequest) -> dict[str, Any]:
-        results = detector.predict_batch([item.model_dump() for item in request.items])
-        return {"results": [r.to_dict() for r in results]}
+    async def detect_batch(request: BatchRequest) -> dict[str, Any]:
+        return {"results": await scored([item.model_dump() for item in request.items])}
 
     return app

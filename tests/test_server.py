@@ -219,3 +219,121 @@ def test_serve_command_end_to_end(tmp_path, detector):
     output = log.read_text(encoding="utf-8", errors="replace")
     assert f"http://127.0.0.1:{port}" in output, output  # bound to the loopback address by default
     assert "0.0.0.0" not in output
+
+
+# ---- micro-batching, back-pressure, time budget, shutdown ----------------------------------------------------
+
+def long_answer(words: int) -> str:
+    """A long answer (one sentence per 12 words) built from the reef context's words plus a few novel ones."""
+    vocabulary = CONTEXT.replace(".", "").split() + ["1850", "King", "George", "declared"]
+    picked = [vocabulary[(i * 7) % len(vocabulary)] for i in range(words)]
+    return " ".join(w + ("." if i % 12 == 11 else "") for i, w in enumerate(picked)) + "."
+
+
+def serve_in_thread(detector, **options):
+    """``(base url, stop)`` of an in-process server created with ``options``."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(detector, **options), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    wait_for_health(base, 30, alive=thread.is_alive)
+
+    def stop():
+        server.should_exit = True
+        thread.join(timeout=15)
+        assert not thread.is_alive()
+    return base, stop
+
+
+def test_concurrent_requests_are_scored_in_shared_batches_with_equal_results(detector):
+    base, stop = serve_in_thread(detector, batch_window_s=0.3)
+    try:
+        answers = [f"The reef has {n} islands off Queensland, declared in {1800 + n}." for n in range(8)]
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            replies = list(pool.map(lambda a: call(base, "/detect", {"context": CONTEXT, "answer": a}), answers))
+        queue_state = call(base, "/health")[1]["queue"]
+        assert queue_state["scored_requests"] == 8 and queue_state["scored_batches"] < 8
+        for answer, (status, payload) in zip(answers, replies, strict=True):
+            assert status == 200
+            alone = detector.predict(CONTEXT, answer)
+            np.testing.assert_allclose([w["prob"] for w in payload["words"]], [w.prob for w in alone.words],
+                                       rtol=0, atol=1e-6)
+    finally:
+        stop()
+
+
+def test_a_full_queue_answers_503_with_retry_after(detector):
+    from halluseq.serving import MicroBatcher, Overloaded
+
+    batcher = MicroBatcher(detector, max_queue=1, window_s=0)
+    try:
+        busy = batcher.submit([{"context": CONTEXT, "answer": long_answer(20_000)}])
+        deadline = time.monotonic() + 10
+        while batcher.depth and time.monotonic() < deadline:  # the worker takes the long job
+            time.sleep(0.01)
+        waiting = batcher.submit([{"context": CONTEXT, "answer": ANSWER}])
+        with pytest.raises(Overloaded, match="1 requests are already waiting"):
+            batcher.submit([{"context": CONTEXT, "answer": ANSWER}])
+        assert busy.result(timeout=120)[0].status == "ok" and waiting.result(timeout=60)[0].status == "ok"
+    finally:
+        batcher.close()
+    base, stop = serve_in_thread(detector, max_queue=1, batch_window_s=0)
+    try:
+        request = urllib.request.Request(base + "/detect", headers={"Content-Type": "application/json"},
+                                         data=json.dumps({"context": CONTEXT, "answer": ANSWER}).encode())
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            slow = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": long_answer(20_000)}, 120)
+            time.sleep(0.5)  # being scored
+            queued = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": ANSWER})
+            time.sleep(0.1)  # waiting in the queue of one
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=30)
+            assert slow.result()[0] == 200 and queued.result()[0] == 200
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "1"
+        assert "busy" in json.loads(refused.value.read())["detail"]
+    finally:
+        stop()
+
+
+def test_a_request_over_the_time_budget_answers_504_and_the_server_goes_on(detector):
+    base, stop = serve_in_thread(detector, time_budget_s=0.2)
+    try:
+        status, payload = call(base, "/detect", {"context": CONTEXT, "answer": long_answer(30_000)}, 60)
+        assert status == 504 and "time budget of 0.2 s" in payload["detail"]
+        deadline = time.monotonic() + 60
+        while call(base, "/health")[1]["queue"]["scored_requests"] < 1 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the long batch had started: it finishes, then the worker is free again
+        status, payload = call(base, "/detect", {"context": CONTEXT, "answer": "The reef is off Queensland."})
+        assert status == 200 and payload["status"] == "ok"
+    finally:
+        stop()
+
+
+def test_sigterm_stops_a_busy_server_within_seconds(tmp_path):
+    port = free_port()
+    with (tmp_path / "serve.log").open("wb") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "halluseq.cli", "serve", "--port", str(port),
+                                    "--grace", "1"], cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for_health(base, 60, alive=lambda: process.poll() is None)
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(_swallow, call, base, "/detect", {"context": CONTEXT, "answer": long_answer(200_000)}, 120)
+            time.sleep(1.0)  # the long request is being scored
+            stopped = time.monotonic()
+            process.terminate()
+            process.wait(timeout=20)
+            assert time.monotonic() - stopped < 10
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=5)
+
+
+def _swallow(function, *args):
+    try:
+        return function(*args)
+    except (urllib.error.URLError, ConnectionError, OSError, http.client.HTTPException):
+        return None
