@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
+from halluseq.console import LOGGER
 from halluseq.data import DataFormatError, load
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.paths import cache_dir
@@ -235,6 +237,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="halluseq", description=__doc__)
+    parser.add_argument("--verbose", action="store_true",
+                        help="debug logging, with third-party load reports and warnings (halluseq --verbose CMD)")
     commands = parser.add_subparsers(dest="command", required=True)
 
     data = commands.add_parser("data", help="dataset commands").add_subparsers(dest="data_command", required=True)
@@ -360,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.verbose:
+        logging.basicConfig(level=logging.DEBUG)
+        logging.getLogger(LOGGER).setLevel(logging.DEBUG)
     try:
         return args.func(args)
     except (DataFormatError, FileNotFoundError, ValueError) as error:

@@ -23,6 +23,7 @@ from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
+from halluseq.features.windows import window_bounds
 from halluseq.files import atomic_write
 from halluseq.licences import RESEARCH, detector_licence
 from halluseq.models import SequenceLabeler, build_model
@@ -133,11 +134,17 @@ class Detector:
             spans.append(SpanScore(span.start, span.end, example.answer[span.start:span.end],
                                    float(probs[first:last].max())))
         score = float(probs.max())
+        notes = []
+        windowed = self.pipeline.windowed_families(example)
+        if windowed:
+            windows = len(window_bounds(example, self.pipeline.answer_budget))
+            notes.append(f"answer of {example.n_words} words is over the {self.pipeline.answer_budget}-word budget: "
+                         f"{', '.join(windowed)} scored it in {windows} windows (exact within each)")
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text, evidence),
+            spans=spans, claims=claims(example, probs, self.threshold, text, evidence), notes=notes,
         )
 
     # ---- persistence ---------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ def text_report(result: DetectionResult, color: bool = False) -> str:
     verdict = "HALLUCINATED" if result.hallucinated else "supported"
     lines = [highlight_text(result, color), "",
              f"response score {result.score:.3f} (threshold {result.threshold:.3f}): {verdict}"]
+    lines += [f"note: {note}" for note in result.notes]
     for claim in result.claims:
         mark = "x" if claim.hallucinated else "ok"
         lines.append(f"  [{mark:>2}] {claim.score:.2f}  {claim.text[:90]}{'...' if len(claim.text) > 90 else ''}")
@@ -93,6 +94,7 @@ def _result_section(result: DetectionResult, title: str) -> str:
     return (f"<section><h2>{html.escape(title)}</h2>"
             f"<p class='meta'>response score {result.score:.3f} (threshold {result.threshold:.3f}): {verdict}; "
             f"{len(result.spans)} flagged span(s). Hover a word for its probability.</p>"
+            + "".join(f"<p class='meta'>note: {html.escape(note)}</p>" for note in result.notes) +
             f"<div class='answer'>{_answer_html(result)}</div>"
             f"<table><tr><th>score</th><th>sentence</th><th>evidence</th></tr>{rows}</table></section>")
 

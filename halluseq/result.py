@@ -54,7 +54,8 @@ class Claim:
 @dataclass
 class DetectionResult:
     """``status`` is ``ok``, or ``skipped`` with a ``reason`` (empty context or answer); ``score`` is the
-    response score (highest word probability), ``hallucinated`` whether it reaches ``threshold``."""
+    response score (highest word probability), ``hallucinated`` whether it reaches ``threshold``; ``notes``
+    say how the answer was scored where it was not scored whole (e.g. in windows past the word budget)."""
 
     status: str
     answer: str
@@ -66,6 +67,7 @@ class DetectionResult:
     words: list[WordScore] = field(default_factory=list)
     spans: list[SpanScore] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     def to_dict(self, include_answer: bool = False) -> dict[str, Any]:
         out = asdict(self)

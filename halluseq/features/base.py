@@ -34,6 +34,9 @@ class FeatureExtractor(ABC):
     version: ClassVar[str]
     # Options that change speed, never values (batch sizes, threads): kept out of ``config`` and the cache key.
     runtime_options: ClassVar[tuple[str, ...]] = ()
+    # True for the families whose cost grows with a neural model's pass over the answer: an answer over the
+    # pipeline's word budget is scored in windows by them (halluseq.features.windows).
+    windowed: ClassVar[bool] = False
 
     def __init__(self, **config: Any):
         self._config = config

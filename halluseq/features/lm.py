@@ -154,6 +154,7 @@ class _ProxyLMFamily(FeatureExtractor):
     batch_tokens (these three never change the values, so they are not part of the cache key)."""
 
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
+    windowed: ClassVar[bool] = True
 
     def __init__(self, **config: Any):
         config.setdefault("backend", SMOLLM2)

@@ -12,6 +12,7 @@ from typing import Any
 
 import torch
 
+from halluseq.console import quiet_transformers
 from halluseq.paths import cache_dir
 
 SMOLLM2 = "smollm2"
@@ -77,8 +78,9 @@ def smollm2_path(cache: str | Path | None = None) -> Path:
     gguf = smollm2_gguf()
     target = cache_dir(cache) / "models" / f"smollm2-135m-instruct-{gguf.stat().st_size}-v3"
     if not (target / "model.safetensors").exists():
-        model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
-        tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+        with quiet_transformers():
+            model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
+            tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
         _save_dequantised(model, tokenizer, target)
     return target
 
@@ -100,7 +102,8 @@ def load_proxy_lm(backend: str = SMOLLM2, precision: str = "float32", cache: str
     if tokenizer.pad_token_id is None:
         tokenizer.pad_token = tokenizer.eos_token or tokenizer.unk_token
     dtype = torch.bfloat16 if precision == "bfloat16" else torch.float32
-    model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
+    with quiet_transformers():
+        model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype)
     model.eval()
     if precision == "int8":
         model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)

@@ -124,6 +124,7 @@ class NLIFeatures(FeatureExtractor):
     """
 
     name: ClassVar[str] = "nli"
+    windowed: ClassVar[bool] = True
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     version: ClassVar[str] = "1"
 

@@ -13,6 +13,7 @@ from halluseq.data.example import Example
 from halluseq.features.base import FeatureExtractor, build
 from halluseq.features.store import FeatureStore
 from halluseq.features.temporal import temporal_augment
+from halluseq.features.windows import DEFAULT_BUDGET, join_windows, split_long
 
 
 def family_specs(families: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
@@ -48,7 +49,7 @@ class FeaturePipeline:
     """Extractors applied in order and concatenated column-wise; ``(n_words, d)`` per example."""
 
     def __init__(self, extractors: Sequence[FeatureExtractor], temporal: dict[str, Any] | None = None,
-                 store: FeatureStore | None = None):
+                 store: FeatureStore | None = None, answer_budget: int = DEFAULT_BUDGET):
         if not extractors:
             raise ValueError("a feature pipeline needs at least one family")
         self.extractors = list(extractors)
@@ -56,16 +57,27 @@ class FeaturePipeline:
         clashes = sorted({n for n in names if names.count(n) > 1})
         if clashes:
             raise ValueError(f"feature families give clashing column names {clashes}: use each family once")
+        if answer_budget < 1:
+            raise ValueError(f"answer_budget must be a positive number of words, not {answer_budget}")
         self.temporal = temporal
         self.store = store
+        self.answer_budget = answer_budget
 
     @classmethod
     def from_config(cls, config: dict[str, Any], store: FeatureStore | None = None) -> FeaturePipeline:
         extractors = [build(**spec) for spec in family_specs(config["families"])]
-        return cls(extractors, temporal=config.get("temporal"), store=store)
+        return cls(extractors, temporal=config.get("temporal"), store=store,
+                   answer_budget=config.get("answer_budget", DEFAULT_BUDGET))
 
     def to_config(self) -> dict[str, Any]:
-        return {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal}
+        return {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal,
+                "answer_budget": self.answer_budget}
+
+    def windowed_families(self, example: Example) -> list[str]:
+        """The families that score ``example`` in windows (its answer is over the word budget), else none."""
+        if example.n_words <= self.answer_budget:
+            return []
+        return [e.name for e in self.extractors if e.windowed]
 
     @property
     def base_columns(self) -> list[str]:
@@ -81,10 +93,12 @@ class FeaturePipeline:
 
     def transform(self, examples: Sequence[Example], progress: bool = True) -> list[np.ndarray]:
         """One float32 ``(n_words, len(columns))`` matrix per example."""
-        per_family = [
-            self.store.features(e, examples, progress) if self.store else e.extract(examples)
-            for e in self.extractors
-        ]
+        pieces, rows = split_long(examples, self.answer_budget)
+        per_family = []
+        for extractor in self.extractors:
+            batch = pieces if extractor.windowed else examples
+            features = self.store.features(extractor, batch, progress) if self.store else extractor.extract(batch)
+            per_family.append(join_windows(features, rows) if extractor.windowed else features)
         out = []
         for i in range(len(examples)):
             matrix = np.concatenate([family[i] for family in per_family], axis=1)  # (T, d_base)

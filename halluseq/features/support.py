@@ -22,6 +22,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from halluseq.console import quiet_transformers
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
@@ -61,6 +62,7 @@ class SupportFeatures(FeatureExtractor):
     """
 
     name: ClassVar[str] = "support"
+    windowed: ClassVar[bool] = True
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     version: ClassVar[str] = "1"
 
@@ -82,7 +84,8 @@ class SupportFeatures(FeatureExtractor):
             from transformers import AutoModel, AutoTokenizer
 
             path = minilm_path() if self._config["model"] == MINILM else self._config["model"]
-            self._loaded = AutoModel.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path)
+            with quiet_transformers():
+                self._loaded = AutoModel.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path)
         return self._loaded
 
     @torch.inference_mode()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from halluseq.console import quiet_transformers
 
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 BUNDLED_NLI = "halluseq-nli"
@@ -21,33 +20,6 @@ TRAINED_IN_FULL = ["classifier", "pooler"]
 FROZEN_PREFIX = "bert.embeddings."
 FINETUNED_MARKER = "halluseq_nli.json"
 FINETUNED_WEIGHTS = "finetuned.safetensors"
-
-
-@contextlib.contextmanager
-def quiet_transformers() -> Iterator[None]:
-    """Hide transformers' load reports, progress bars and deprecation warnings (``--verbose`` keeps them).
-
-    Our loads replace a freshly initialised head right after, so "classifier MISSING" tells a user nothing.
-    """
-    import logging
-
-    from transformers.utils import logging as hf_logging
-
-    if logging.getLogger("halluseq").isEnabledFor(logging.DEBUG):
-        yield
-        return
-    verbosity, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
-    hf_logging.set_verbosity_error()
-    hf_logging.disable_progress_bar()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)
-            warnings.simplefilter("ignore", DeprecationWarning)
-            yield
-    finally:
-        hf_logging.set_verbosity(verbosity)
-        if bars:
-            hf_logging.enable_progress_bar()
 
 
 def minilm_path() -> Path:

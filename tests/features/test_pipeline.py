@@ -12,6 +12,7 @@ from numpy.testing import assert_allclose
 from halluseq.data import Example
 from halluseq.features import FeatureExtractor, FeaturePipeline, FeatureStore, build, load_feature_config
 from halluseq.features.temporal import temporal_augment
+from halluseq.features.windows import DEFAULT_BUDGET
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -118,7 +119,7 @@ def test_pipeline_rejects_clashes_and_empty():
 def test_from_config_and_to_config(make_example):
     pipeline = FeaturePipeline.from_config(load_feature_config())
     assert len(pipeline.columns) == 20
-    assert pipeline.to_config() == {"families": [{"name": "text"}], "temporal": None}
+    assert pipeline.to_config() == {"families": [{"name": "text"}], "temporal": None, "answer_budget": DEFAULT_BUDGET}
     [matrix] = pipeline.transform([make_example("a b c", "a")], progress=False)
     assert matrix.shape == (3, 20)
 
