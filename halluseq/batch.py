@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tqdm.auto import tqdm
+
 from halluseq.data import load
 from halluseq.detector import Detector
 from halluseq.render import html_page
@@ -57,14 +59,17 @@ def detect_file(detector: Detector, source: str | Path, out: str | Path, input_f
         handle.flush()
         pending = [e for e in examples if e.id not in done]
         items = [{"id": e.id, "context": e.context, "answer": e.answer, "question": e.question} for e in pending]
-        for start in range(0, len(items), chunk_size):
-            results = detector.predict_batch(items[start:start + chunk_size], progress=progress)
-            for result in results:
-                counts["scored" if result.status == "ok" else "skipped"] += 1
-                handle.write(_line(result) + "\n")
-            handle.flush()
-            if html is not None:
-                scored.extend(results)
+        step = min(chunk_size, detector.chunk_size)  # written (and resumable) every few seconds for any model
+        with tqdm(total=len(items), disable=not progress, unit="answer", desc="scoring") as bar:
+            for start in range(0, len(items), step):
+                results = detector.predict_batch(items[start:start + step])
+                for result in results:
+                    counts["scored" if result.status == "ok" else "skipped"] += 1
+                    handle.write(_line(result) + "\n")
+                handle.flush()
+                bar.update(len(results))
+                if html is not None:
+                    scored.extend(results)
     if html is not None:
         Path(html).write_text(html_page(scored, str(source)), encoding="utf-8")
     for example in examples:

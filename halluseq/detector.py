@@ -33,6 +33,7 @@ from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
 CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
+NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 
 
 # the detectors shipped inside the package: name -> what it reads
@@ -63,6 +64,13 @@ class Detector:
         self._scorer = copy.deepcopy(model).double().eval()
         nli = [e for e in pipeline.extractors if isinstance(e, NLIFeatures)]
         self._evidence = EvidenceFinder(nli[0]) if nli else None  # claims quote context sentences
+
+    @property
+    def chunk_size(self) -> int:
+        """Answers per feature pass: many for cheap text features, a few where neural models read every answer
+        (still batched across answers), so progress shows every few seconds for any model."""
+        neural = any(extractor.windowed for extractor in self.pipeline.extractors)
+        return NEURAL_CHUNK if neural else max(self.batch_size * 8, 1)
 
     @property
     def licence(self) -> str:
@@ -112,7 +120,7 @@ class Detector:
             else:
                 todo.append((i, Example(id=str(item.get("id") or i), context=item["context"], answer=item["answer"],
                                         question=item.get("question"))))
-        step = max(self.batch_size * 8, 1)
+        step = self.chunk_size
         with tqdm(total=len(todo), disable=not progress, unit="answer") as bar:
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
