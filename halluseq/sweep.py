@@ -141,7 +141,8 @@ def _pair_name(pair: dict[str, Any]) -> str:
 
 
 def feature_set_name(families: list[str | dict[str, Any]]) -> str:
-    return "+".join(f if isinstance(f, str) else f["name"] for f in families)
+    """``text+nli``: the families' names (or their ``label``, which tells two backends of one family apart)."""
+    return "+".join(f if isinstance(f, str) else f.get("label", f["name"]) for f in families)
 
 
 @dataclass(frozen=True)

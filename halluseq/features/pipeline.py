@@ -17,20 +17,24 @@ from halluseq.features.windows import DEFAULT_BUDGET, join_windows, split_long
 
 
 def family_specs(families: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
-    """Normalise ``["text", {"name": "lm", ...}]`` to a list of ``{"name": ..., **options}``."""
+    """Normalise ``["text", {"name": "lm", ...}]`` to a list of ``{"name": ..., **options}``; a ``label`` (how a
+    sweep names the family, e.g. ``nli-v1`` for a second NLI backend) is dropped: it changes no feature."""
     specs = []
     for family in families:
-        spec = {"name": family} if isinstance(family, str) else dict(family)
+        spec = {"name": family} if isinstance(family, str) else {k: v for k, v in family.items() if k != "label"}
         if "name" not in spec:
             raise ValueError(f"feature family entry {family!r} has no 'name'")
         specs.append(spec)
     return specs
 
 
-def select_families(families: Sequence[str | dict[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The families called ``names``, in that order, each keeping the options ``families`` gives it."""
+def select_families(families: Sequence[str | dict[str, Any]],
+                    names: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
+    """The families called ``names``, in that order, each keeping the options ``families`` gives it; an entry of
+    ``names`` that is a family dict (``{"name": "nli", "backend": ...}``) is taken as it is."""
     by_name = {spec["name"]: spec for spec in family_specs(families)}
-    return [by_name.get(name, {"name": name}) for name in names]
+    return [family_specs([name])[0] if isinstance(name, dict) else by_name.get(name, {"name": name})
+            for name in names]
 
 
 def load_feature_config(path: str | Path | None = None, families: Sequence[str] | None = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from numpy.testing import assert_allclose
 
 from halluseq.data import Example
 from halluseq.features import FeatureExtractor, FeaturePipeline, FeatureStore, build, load_feature_config
+from halluseq.features.pipeline import select_families
 from halluseq.features.temporal import temporal_augment
 from halluseq.features.windows import DEFAULT_BUDGET
 
@@ -181,3 +182,13 @@ def test_pipeline_temporal_switch(make_example):
     np.testing.assert_array_equal(matrix[:, pipeline.columns.index("in_context:min5")], [1, 1, 0, 0])
     # the augmented running mean of is_novel is the text family's own running_novel_ratio
     assert_allclose(matrix[:, 20], matrix[:, pipeline.columns.index("running_novel_ratio")], atol=1e-6)
+
+
+def test_family_dicts_and_labels_select_a_backend_without_changing_the_cache_key():
+    from halluseq.sweep import feature_set_name
+
+    families = ["text", {"name": "nli", "backend": "halluseq-nli-v1", "label": "nli-v1"}]
+    assert feature_set_name(families) == "text+nli-v1"
+    selected = select_families([{"name": "nli", "backend": "halluseq-nli"}], families)
+    assert selected == [{"name": "text"}, {"name": "nli", "backend": "halluseq-nli-v1"}]  # label dropped
+    assert select_families([{"name": "nli", "backend": "x"}], ["nli"]) == [{"name": "nli", "backend": "x"}]
