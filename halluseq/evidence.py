@@ -1,7 +1,9 @@
 """Evidence for per-sentence verdicts: the context sentences that best support and most contradict a claim.
 
 For each answer sentence (of at least ``MIN_WORDS`` words), the ``candidates`` context sentences sharing the most
-content words with it (ties: earlier first) are scored as premises by the detector's NLI model, one pair each.
+content words with it (ties: earlier first) are scored by the detector's NLI model, one pair each; the premise is
+the candidate with the context sentence before it (so "It is 330 metres tall." knows what "It" is), the quote is
+the candidate alone.
 The best-entailing and the most-contradicting of them become the claim's evidence, quoted with character offsets
 into the context. Pairs of every answer of a batch go through the model together.
 """
@@ -50,12 +52,13 @@ class EvidenceFinder:
             spans = split_sentences(example.context)
             texts = [example.context[start:end] for start, end in spans]
             keys = [content_keys(text) for text in texts]
+            premises = [example.context[spans[max(i - 1, 0)][0]:end] for i, (_, end) in enumerate(spans)]
             plan = []
             for start, end in split_sentences(example.answer):
                 claim = example.answer[start:end]
                 chosen = closest_sentences(claim, texts, keys, self.candidates) if len(claim.split()) >= MIN_WORDS \
                     else []
-                plan.append([(spans[i], pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
+                plan.append([(spans[i], pairs.setdefault((premises[i], claim), len(pairs))) for i in chosen])
             plans.append(plan)
         scores = self.nli.score_pairs(list(pairs))  # (n_pairs, 3): contradiction, entailment, neutral
         return [[self._pick(example.context, rows, scores) for rows in plan]

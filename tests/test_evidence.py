@@ -10,7 +10,8 @@ import pytest
 from halluseq.claims import DECISIVE, claims
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.evidence import closest_sentences, content_keys
+from halluseq.evidence import EvidenceFinder, closest_sentences, content_keys
+from halluseq.features.nli import NLIFeatures
 from halluseq.render import html_page, text_report
 from halluseq.result import DetectionResult, Evidence
 
@@ -75,3 +76,19 @@ def test_function_words_are_never_named_as_missing_evidence():
     assert "Lyon" in claim.reason
     for word in ("However", "Therefore", " I,", " I "):
         assert word not in claim.reason
+
+
+@pytest.fixture(scope="module")
+def finder():
+    return EvidenceFinder(NLIFeatures())
+
+
+def test_the_bundled_nli_quotes_the_contradicting_and_the_supporting_sentence(finder):
+    item = example("The Eiffel Tower was completed in 1925. The Eiffel Tower is 330 metres tall.")
+    (contradicted_support, contradicted), (supported, _) = finder.find([item])[0]
+    assert contradicted.text == "The tower was completed in 1889 for the World's Fair."
+    assert contradicted.prob >= DECISIVE
+    assert supported.text == "It is 330 metres tall." and supported.prob >= DECISIVE
+    bad, good = claims(item, np.full(len(item.words), 0.9), 0.5, evidence=finder.find([item])[0])
+    assert bad.reason.startswith('contradicted by context: "The tower was completed in 1889')
+    assert finder.find([example("Tall.")])[0] == [(None, None)]  # too short to score

@@ -8,6 +8,7 @@ import pytest
 
 from halluseq.detector import BUNDLED_MODELS, Detector, bundled_model_path
 from halluseq.licences import COMMERCIAL, RESEARCH, detector_licence, nli_licence
+from halluseq.nli.model import BUNDLED_NLI_MODELS, bundled_nli_path
 
 TEXT_ONLY = {"families": [{"name": "text"}], "temporal": None}
 
@@ -23,6 +24,16 @@ def test_the_most_restrictive_part_decides():
     assert detector_licence(COMMERCIAL, with_nli("halluseq-nli")) == nli_licence("halluseq-nli")
     with pytest.raises(ValueError, match="licence must be one of"):
         detector_licence("free for all", TEXT_ONLY)
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED_NLI_MODELS))
+def test_each_bundled_nli_model_records_its_class(name):
+    record = bundled_nli_path(name) / "training.json"
+    if not record.exists():
+        pytest.skip(f"{name} not built")
+    stated = json.loads(record.read_text())["licence"]
+    assert nli_licence(name) == stated
+    assert f"Licence class: **{stated}**" in (bundled_nli_path(name) / "LICENSES.md").read_text()
 
 
 @pytest.mark.parametrize("name", sorted(BUNDLED_MODELS))

@@ -26,6 +26,8 @@ probabilities (by character midpoint); a word outside every sentence gets 1/3 ea
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -150,9 +152,15 @@ class NLIFeatures(FeatureExtractor):
 
     @property
     def fingerprint(self) -> str:
-        """The base fingerprint plus the digest of the model's weights (a retrained ``halluseq-nli`` keys anew)."""
+        """For a bundled model or a local folder, the digest of its weights stands for its name (a retrained
+        ``halluseq-nli`` keys anew; the same weights under another name or path share the cache); a hub id keys
+        by name."""
         digest = weights_digest(self._config["backend"])
-        return super().fingerprint if digest is None else f"{super().fingerprint[:8]}{digest[:8]}"
+        if digest is None:
+            return super().fingerprint
+        config = {**self.config, "backend": f"weights:{digest}"}
+        payload = json.dumps({"name": self.name, "version": self.version, "config": config}, sort_keys=True)
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
     def load(self) -> tuple[Any, Any]:
         """The NLI ``(model, tokenizer)``, loaded on first use."""
