@@ -8,8 +8,9 @@ Starts the server as a subprocess on a free loopback port, scores ``--answers`` 
 compares every reply with the reference. Then it sends hostile inputs (malformed JSON, wrong types, NUL bytes,
 a context over the body limit, a 20,000-word answer, a batch over 1,000 items, an empty batch) and records the
 status of each (0: the server closed the connection, as it does for a body over the limit, refused from its
-Content-Length before the body is read). Writes ``benchmarks/results/serve_load_<model>.json``: errors (5xx other than 503/504, broken
-connections), mismatches, p50/p99 latency, throughput, and the server's resident memory after each burst.
+Content-Length before the body is read). Writes ``benchmarks/results/serve_load_<model>.json``: errors (5xx
+other than 503/504, broken connections), mismatches, p50/p99 latency, throughput, and the server's resident
+memory after each burst.
 """
 
 from __future__ import annotations

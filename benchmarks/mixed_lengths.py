@@ -1,0 +1,77 @@
+"""Batched scoring with wildly mixed answer lengths must cost about what scoring each answer alone costs.
+
+    .venv/bin/python benchmarks/mixed_lengths.py [--model default] [--hostile 1000]
+
+Two cases against one short context: (1) 32 answers, 4 of them 5,000-20,000 words and 28 one sentence; (2)
+``--hostile`` generated hostile inputs (control characters, RTL marks, emoji, 2% answers of 5,000-20,000 words).
+Each is scored by ``Detector.predict_batch`` and by ``Detector.predict`` one by one; the result holds both wall
+times, their ratio and the largest probability difference between the two paths. Writes
+``benchmarks/results/mixed_lengths_<model>.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from halluseq.detector import Detector
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTEXT = "The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris for the World's Fair."
+PIECES = ["tower", "1925,", "Paris.", "\u202e", "\x07", "e\u0301", "\U0001F469\u200d\U0001F467", "London", "330",
+          "metres", "tall.", "\u200b", "{\"a\": 1}", "was", "built"]
+
+
+def long_answer(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(PIECES) for _ in range(words))
+
+
+def cases(hostile: int, seed: int = 0) -> dict[str, list[dict[str, Any]]]:
+    rng = random.Random(seed)
+    mixed = [{"context": CONTEXT, "answer": long_answer(rng, n)} for n in (5000, 9000, 14000, 20000)]
+    mixed += [{"context": CONTEXT, "answer": "The tower was finished in 1925 in Paris."}] * 28
+    generated = []
+    for _ in range(hostile):
+        words = rng.randint(5000, 20000) if rng.random() < 0.02 else rng.randint(0, 40)
+        generated.append({"context": CONTEXT if rng.random() < 0.9 else long_answer(rng, 50),
+                          "answer": long_answer(rng, words)})
+    return {"mixed_32": mixed, f"hostile_{hostile}": generated}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", default="default")
+    parser.add_argument("--hostile", type=int, default=1000)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    out = args.out or ROOT / "benchmarks" / "results" / f"mixed_lengths_{Path(args.model).name}.json"
+    detector = Detector.from_pretrained(args.model)
+    detector.predict(CONTEXT, "Warm up the models.")
+    results: dict[str, Any] = {"machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
+                               "model": args.model}
+    for name, items in cases(args.hostile).items():
+        started = time.perf_counter()
+        batch = detector.predict_batch(items)
+        batch_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        alone = [detector.predict(**item) for item in items]
+        alone_seconds = time.perf_counter() - started
+        gap = max((abs(a.prob - b.prob) for x, y in zip(batch, alone, strict=True)
+                   for a, b in zip(x.words, y.words, strict=True)), default=0.0)
+        results[name] = {"answers": len(items), "words": sum(len(i["answer"].split()) for i in items),
+                         "predict_batch_seconds": batch_seconds, "predict_one_by_one_seconds": alone_seconds,
+                         "batch_to_single_time_ratio": batch_seconds / alone_seconds,
+                         "max_probability_difference": gap}
+        print(name, json.dumps(results[name]), flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
