@@ -42,14 +42,14 @@ def check_invariants(result, answer: str) -> None:
     json.loads(result.to_json())  # serializable whatever the text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(context=hostile, answer=hostile, question=st.one_of(st.none(), hostile))
 def test_predict_keeps_its_invariants_on_hostile_strings(detector, context, answer, question):
     result = detector.predict(context, answer, question)
     check_invariants(result, answer)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(items=st.lists(st.tuples(hostile, hostile), min_size=1, max_size=6))
 def test_batch_equals_single_on_hostile_strings(detector, items):
     batch = detector.predict_batch([{"context": c, "answer": a} for c, a in items])
