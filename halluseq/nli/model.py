@@ -20,7 +20,7 @@ TRAINED_IN_FULL = ["classifier", "pooler"]
 # A fully fine-tuned model ships every weight but the embeddings (frozen in training, read from the MiniLM package).
 FROZEN_PREFIX = "bert.embeddings."
 FINETUNED_MARKER = "halluseq_nli.json"
-FINETUNED_WEIGHTS = "finetuned.safetensors"
+FINETUNED_WEIGHTS = "finetuned.safetensors.gz"  # gzip of a safetensors file: lossless, under 20 MB
 
 
 def minilm_path() -> Path:
@@ -44,7 +44,8 @@ def weights_digest(backend: str) -> str | None:
     import hashlib
 
     folder = bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
-    files = sorted(folder.glob("*.safetensors")) + sorted(folder.glob("*.bin")) if folder.is_dir() else []
+    patterns = ("*.safetensors", "*.safetensors.gz", "*.bin")
+    files = sorted(p for pattern in patterns for p in folder.glob(pattern)) if folder.is_dir() else []
     if not files:
         return None
     digest = hashlib.sha256()
@@ -85,14 +86,26 @@ def new_full_model() -> Any:
     return model
 
 
+def read_finetuned(folder: Path) -> dict[str, Any]:
+    """The shipped float16 tensors of a fine-tuned model folder (``FINETUNED_WEIGHTS``)."""
+    import gzip
+
+    from safetensors.torch import load
+
+    return load(gzip.decompress((folder / FINETUNED_WEIGHTS).read_bytes()))
+
+
 def save_finetuned(model: Any, folder: Path) -> None:
-    """The trained (non-embedding) weights in float16, the model config and a marker naming the base."""
+    """The trained (non-embedding) weights in float16 (gzipped safetensors), the model config and a marker
+    naming the base."""
+    import gzip
+
     import torch
-    from safetensors.torch import save_file
+    from safetensors.torch import save
 
     state = {name: tensor.detach().to(torch.float16).contiguous()
              for name, tensor in model.state_dict().items() if not name.startswith(FROZEN_PREFIX)}
-    save_file(state, str(folder / FINETUNED_WEIGHTS))
+    (folder / FINETUNED_WEIGHTS).write_bytes(gzip.compress(save(state), compresslevel=9, mtime=0))
     model.config.to_json_file(str(folder / "config.json"))
     marker = {"base": MINILM_BASE, "from_base": FROZEN_PREFIX.rstrip("."), "dtype": "float16"}
     (folder / FINETUNED_MARKER).write_text(json.dumps(marker, indent=2), encoding="utf-8")
@@ -100,10 +113,8 @@ def save_finetuned(model: Any, folder: Path) -> None:
 
 def load_finetuned(folder: Path) -> Any:
     """A model saved by :func:`save_finetuned`: the MiniLM package's embeddings + the shipped weights (float32)."""
-    from safetensors.torch import load_file
-
     model = minilm_classifier()
-    state = {name: tensor.float() for name, tensor in load_file(str(folder / FINETUNED_WEIGHTS)).items()}
+    state = {name: tensor.float() for name, tensor in read_finetuned(folder).items()}
     missing, unexpected = model.load_state_dict(state, strict=False)
     stray = [name for name in missing if not name.startswith(FROZEN_PREFIX)]
     if stray or unexpected:

