@@ -61,9 +61,14 @@ class FeatureExtractor(ABC):
         return None
 
     @property
+    def fingerprint_config(self) -> dict[str, Any]:
+        """What the fingerprint hashes besides name and version (``config``, unless a family knows better)."""
+        return self.config
+
+    @property
     def fingerprint(self) -> str:
         """Hash of name, version and config: two extractors with equal fingerprints give equal features."""
-        payload = json.dumps({"name": self.name, "version": self.version, "config": self.config},
+        payload = json.dumps({"name": self.name, "version": self.version, "config": self.fingerprint_config},
                              sort_keys=True, default=str)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 

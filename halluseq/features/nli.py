@@ -26,8 +26,6 @@ probabilities (by character midpoint); a word outside every sentence gets 1/3 ea
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -151,16 +149,12 @@ class NLIFeatures(FeatureExtractor):
         return list(COLUMNS)
 
     @property
-    def fingerprint(self) -> str:
+    def fingerprint_config(self) -> dict[str, Any]:
         """For a bundled model or a local folder, the digest of its weights stands for its name (a retrained
         ``halluseq-nli`` keys anew; the same weights under another name or path share the cache); a hub id keys
         by name."""
         digest = weights_digest(self._config["backend"])
-        if digest is None:
-            return super().fingerprint
-        config = {**self.config, "backend": f"weights:{digest}"}
-        payload = json.dumps({"name": self.name, "version": self.version, "config": config}, sort_keys=True)
-        return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+        return self.config if digest is None else {**self.config, "backend": f"weights:{digest}"}
 
     def load(self) -> tuple[Any, Any]:
         """The NLI ``(model, tokenizer)``, loaded on first use."""

@@ -17,6 +17,14 @@ from halluseq.models.batching import Batch, SequenceDataset, collate, predict
 
 __all__ = ["LengthBucketSampler", "SequenceDataModule", "SequenceDataset", "TaggerModule", "collate", "predict"]
 
+def bucketed_batches(lengths: torch.Tensor, batch_size: int, jitter: float,
+                     generator: torch.Generator) -> list[list[int]]:
+    """Index batches of similar (jittered) length, in a random order drawn from ``generator``."""
+    noise = 1 + jitter * (2 * torch.rand(len(lengths), generator=generator, dtype=torch.float64) - 1)
+    batches = list(torch.split(torch.argsort(lengths * noise, stable=True), batch_size))
+    return [batches[b].tolist() for b in torch.randperm(len(batches), generator=generator).tolist()]
+
+
 class LengthBucketSampler(Sampler[list[int]]):
     """Batches of similar length (fewer recurrent steps per epoch), in a new random order every epoch.
 
@@ -31,11 +39,7 @@ class LengthBucketSampler(Sampler[list[int]]):
         return -(-len(self.lengths) // self.batch_size)
 
     def __iter__(self):
-        noise = 1 + self.jitter * (2 * torch.rand(len(self.lengths), generator=self.generator, dtype=torch.float64) - 1)
-        order = torch.argsort(self.lengths * noise, stable=True)
-        batches = list(torch.split(order, self.batch_size))
-        for b in torch.randperm(len(batches), generator=self.generator).tolist():
-            yield batches[b].tolist()
+        yield from bucketed_batches(self.lengths, self.batch_size, self.jitter, self.generator)
 
 
 class SequenceDataModule(pl.LightningDataModule):

@@ -30,6 +30,7 @@ from tqdm.auto import tqdm
 from transformers import get_linear_schedule_with_warmup
 
 from halluseq.files import atomic_write
+from halluseq.models.lightning import bucketed_batches
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
 from halluseq.nli.model import (
     MINILM_BASE,
@@ -95,9 +96,7 @@ class EpochBuckets(Sampler[list[int]]):
     def batches(self, epoch: int) -> list[list[int]]:
         """Every batch of one epoch, in training order."""
         generator = torch.Generator().manual_seed(self.seed * 1_000_003 + epoch)
-        noise = 1 + self.jitter * (2 * torch.rand(len(self.lengths), generator=generator, dtype=torch.float64) - 1)
-        batches = list(torch.split(torch.argsort(self.lengths * noise, stable=True), self.batch_size))
-        return [batches[b].tolist() for b in torch.randperm(len(batches), generator=generator).tolist()]
+        return bucketed_batches(self.lengths, self.batch_size, self.jitter, generator)
 
     def __iter__(self):
         skip, self._skip = self._skip, 0
