@@ -16,6 +16,7 @@ from halluseq.data.example import Example
 # Family name -> "module:Class". Families with heavy dependencies are imported only when built.
 FAMILIES: dict[str, str] = {
     "text": "halluseq.features.text:TextFeatures",
+    "align": "halluseq.features.align:AlignFeatures",
     "lm": "halluseq.features.lm:LMFeatures",
     "lm_contrast": "halluseq.features.lm:LMContrastFeatures",
     "nli": "halluseq.features.nli:NLIFeatures",
@@ -75,6 +76,28 @@ class FeatureExtractor(ABC):
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in sorted(self.config.items()))
         return f"{type(self).__name__}({options})"
+
+
+class PerContextFeatures(FeatureExtractor):
+    """A family computed per example from an index of its context; sibling answers share a context, so each
+    distinct context of an ``extract`` call is indexed once."""
+
+    @abstractmethod
+    def index(self, context: str) -> Any:
+        """What the family needs to know of one context."""
+
+    @abstractmethod
+    def example_features(self, example: Example, index: Any) -> np.ndarray:
+        """One example's ``(n_words, n_dims)`` float32 features, given its context's ``index``."""
+
+    def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
+        indexes: dict[str, Any] = {}
+        out = []
+        for example in examples:
+            if example.context not in indexes:
+                indexes[example.context] = self.index(example.context)
+            out.append(self.example_features(example, indexes[example.context]))
+        return out
 
 
 def build(name: str, **config: Any) -> FeatureExtractor:

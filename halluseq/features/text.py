@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.base import FeatureExtractor
+from halluseq.features.base import PerContextFeatures
 
 COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -20,7 +19,7 @@ COLUMNS = [
 WINDOWS = (5, 10, 20)
 _STRIP = ".,!?;:'\"()"
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
-_NUMBER = re.compile(r"\b\d+\.?\d*\b")
+NUMBER = re.compile(r"\b\d+\.?\d*\b")
 
 
 def word_key(word: str) -> str:
@@ -36,7 +35,7 @@ class ContextIndex:
         self.keys = set(keys)
         self.bigrams = set(zip(keys, keys[1:], strict=False))
         self.trigrams = set(zip(keys, keys[1:], keys[2:], strict=False))
-        self.numbers = set(_NUMBER.findall(context))
+        self.numbers = set(NUMBER.findall(context))
 
 
 def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
@@ -67,7 +66,7 @@ def text_features(example: Example, context: ContextIndex | None = None) -> np.n
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
-        [any(m in context.numbers for m in _NUMBER.findall(w)) for w in words], dtype=np.float64)
+        [any(m in context.numbers for m in NUMBER.findall(w)) for w in words], dtype=np.float64)
     bigram = np.array([i > 0 and (keys[i - 1], keys[i]) in context.bigrams for i in range(n)], float)
     trigram = np.array([i > 1 and (keys[i - 2], keys[i - 1], keys[i]) in context.trigrams for i in range(n)],
                        float)
@@ -107,7 +106,7 @@ def text_features(example: Example, context: ContextIndex | None = None) -> np.n
     return out.astype(np.float32)
 
 
-class TextFeatures(FeatureExtractor):
+class TextFeatures(PerContextFeatures):
     """SPEC 2.1; no options."""
 
     name = "text"
@@ -117,12 +116,8 @@ class TextFeatures(FeatureExtractor):
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
-    def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
-        # Sibling answers share a context: index each distinct context once.
-        indexes: dict[str, ContextIndex] = {}
-        out = []
-        for example in examples:
-            if example.context not in indexes:
-                indexes[example.context] = ContextIndex(example.context)
-            out.append(text_features(example, indexes[example.context]))
-        return out
+    def index(self, context: str) -> ContextIndex:
+        return ContextIndex(context)
+
+    def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
+        return text_features(example, index)

@@ -1,0 +1,168 @@
+"""Lexical alignment features: each answer word against the context sentences its own sentence copies from.
+
+The text statistics ask whether a word occurs *anywhere* in the context; a claim that reuses the context's words in
+a wrong combination (a name from another paragraph, "not" inserted, "decreased" for "increased" when both occur
+somewhere) passes that test. Here every answer sentence is aligned to the context sentence it best matches (content
+words weighted by inverse sentence frequency; ties: earlier first), and each word is compared with that sentence:
+present or not, inserted between two aligned neighbours, substituted for another word between them, or followed
+by a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there but found
+in a second sentence that the answer sentence merges in (several of its remaining content words, not only names)
+is marked ``in_merged``. Two per-answer shape columns (answer and context length) let a labeler trained on several
+sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus answer length.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.base import PerContextFeatures
+from halluseq.features.text import NUMBER, word_key
+
+COLUMNS = [
+    "in_aligned", "in_context_not_aligned", "inserted", "substituted", "dropped_after", "dropped_negation_after",
+    "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
+    "answer_length", "context_length", "in_merged",
+]
+MERGE_MIN = 2  # content words a second aligned sentence must add
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
+
+
+def is_negation(key: str) -> bool:
+    """A negation cue: ``not``, ``never``, ``no`` ... or a contraction ending in ``n't``."""
+    return key in NEGATIONS or key.endswith(("n't", "n’t"))
+
+
+def is_content(key: str) -> bool:
+    """A word that carries content: not an English stop word, not punctuation only."""
+    return bool(key) and key not in ENGLISH_STOP_WORDS and any(c.isalnum() for c in key)
+
+
+class AlignedSentence:
+    """The keys, adjacent pairs, one-apart pairs (with the word between) and numbers of one context sentence."""
+
+    def __init__(self, keys: Sequence[str], numbers: set[str]):
+        self.keys = set(keys)
+        self.bigrams = set(zip(keys, keys[1:], strict=False))
+        self.skips: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for a, middle, b in zip(keys, keys[1:], keys[2:], strict=False):
+            self.skips[(a, b)].add(middle)
+        self.numbers = numbers
+        self.negated = any(is_negation(k) for k in keys)
+
+
+class ContextSentences:
+    """One context split into sentences with an inverted index of content words for alignment."""
+
+    def __init__(self, context: str):
+        spans = split_sentences(context) or [(0, len(context))]
+        self.texts = [context[start:end] for start, end in spans]
+        self.keys = [[word_key(w) for w in text.split()] for text in self.texts]
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for index, keys in enumerate(self.keys):
+            for key in {k for k in keys if is_content(k)}:
+                self.postings[key].append(index)
+        self.all_keys = set(self.postings) | {k for keys in self.keys for k in keys}
+        self.n_words = sum(len(keys) for keys in self.keys)
+
+    def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
+                                                                                       float]:
+        """The context sentence an answer sentence copies from (None: no content word shared), a second one when
+        the sentence merges two (else None), and the weighted share of the answer sentence's content words the two
+        hold. A second sentence merges in when it holds at least ``MERGE_MIN`` of the remaining content words and
+        not only ``names`` (the keys of capitalised words): a name swapped in from another sentence is no merge."""
+        wanted = {k for k in keys if is_content(k)}
+        n = len(self.texts)
+        weights = {}
+        scores: dict[int, float] = defaultdict(float)
+        for key in wanted:
+            postings = self.postings.get(key, ())
+            weights[key] = math.log(1 + n / len(postings)) if postings else math.log(1 + n)
+            for index in postings:
+                scores[index] += weights[key]
+        if not scores:
+            return None, None, 0.0
+        best = min(scores, key=lambda i: (-scores[i], i))
+        found = set(self.keys[best])
+        rest = wanted - found
+        gains = {i: rest.intersection(self.keys[i]) for i in {p for k in rest for p in self.postings.get(k, ())}}
+        second = min(gains, key=lambda i: (-len(gains[i]), i)) if gains else None
+        if second is not None and len(gains[second]) >= MERGE_MIN and gains[second] - names:
+            found |= set(self.keys[second])
+        else:
+            second = None
+        share = sum(w for k, w in weights.items() if k in found) / sum(weights.values())
+        return best, second, share
+
+    def window(self, index: int | None) -> AlignedSentence:
+        """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
+        if index is None:
+            return AlignedSentence([], set())
+        return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])))
+
+
+def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
+    """The ``(n_words, 14)`` alignment-feature matrix of one example."""
+    context = context or ContextSentences(example.context)
+    words = example.words
+    n = len(words)
+    out = np.zeros((n, len(COLUMNS)), dtype=np.float32)
+    if n == 0:
+        return out
+    keys = [word_key(w.text) for w in words]
+    offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
+    sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    out[:, 11] = math.log1p(n) / 10
+    out[:, 12] = math.log1p(context.n_words) / 10
+    for value in np.unique(sentence):
+        members = np.flatnonzero(sentence == value)
+        names = frozenset(keys[i] for i in members if words[i].text[:1].isupper())
+        best, second, share = context.align([keys[i] for i in members], names)
+        window = context.window(best)
+        merged = set(context.keys[second]) if second is not None else set()
+        negated = any(is_negation(keys[i]) for i in members)
+        for position, i in enumerate(members):
+            key = keys[i]
+            previous = keys[members[position - 1]] if position > 0 else None
+            following = keys[members[position + 1]] if position + 1 < len(members) else None
+            aligned = key in window.keys
+            out[i, 0] = aligned
+            out[i, 1] = not aligned and key in context.all_keys
+            if not aligned and previous is not None and following is not None:
+                out[i, 2] = (previous, following) in window.bigrams
+                out[i, 3] = bool(window.skips.get((previous, following), set()) - {key})
+            if following is not None and (key, following) not in window.bigrams:
+                dropped = window.skips.get((key, following), set())
+                out[i, 4] = bool(dropped)
+                out[i, 5] = any(is_negation(d) for d in dropped)
+            out[i, 6] = is_negation(key)
+            out[i, 7] = best is not None and negated != window.negated
+            numbers = NUMBER.findall(words[i].text)
+            out[i, 8] = bool(numbers) and not any(m in window.numbers for m in numbers)
+            out[i, 9] = share
+            out[i, 10] = is_content(key)
+            out[i, 13] = not aligned and key in merged
+    return out
+
+
+class AlignFeatures(PerContextFeatures):
+    """Lexical alignment of each answer sentence to its best context sentences; no options."""
+
+    name = "align"
+    version = "2"
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def index(self, context: str) -> ContextSentences:
+        return ContextSentences(context)
+
+    def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
+        return align_features(example, index)

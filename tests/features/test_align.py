@@ -1,0 +1,99 @@
+"""Lexical alignment features: each kind of wrong combination of context words, on hand-made examples."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from halluseq.features.align import COLUMNS, AlignFeatures, ContextSentences, align_features
+from halluseq.features.base import build
+from halluseq.features.text import word_key
+
+CONTEXT = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. Gustave Eiffel's company built "
+           "it. Sales increased in 2020 but profits did not rise. London is big.")
+
+
+def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> list[str]:
+    """The answer words whose ``column`` is set."""
+    example = make_example(answer, context)
+    [matrix] = AlignFeatures().extract([example])
+    assert matrix.shape == (len(example.words), len(COLUMNS)) and matrix.dtype == np.float32
+    j = COLUMNS.index(column)
+    return [w.text for w, row in zip(example.words, matrix, strict=True) if row[j]]
+
+
+def test_registered_and_columns():
+    extractor = build("align")
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 14
+
+
+def test_faithful_copy_sets_no_error_column(make_example):
+    answer = "The Eiffel Tower was completed in 1889 in Paris."
+    for column in ("in_context_not_aligned", "inserted", "substituted", "dropped_after", "negation_mismatch",
+                   "number_not_aligned"):
+        assert _flags(make_example, answer, column) == [], column
+    assert len(_flags(make_example, answer, "in_aligned")) == 9
+
+
+def test_inserted_negation(make_example):
+    answer = "The Eiffel Tower was not completed in 1889 in Paris."
+    assert _flags(make_example, answer, "inserted") == ["not"]
+    assert _flags(make_example, answer, "is_negation") == ["not"]
+    # "not" occurs in the context, in another sentence: the text statistics call it known
+    assert _flags(make_example, answer, "in_context_not_aligned") == ["not"]
+    assert len(_flags(make_example, answer, "negation_mismatch")) == 10
+
+
+def test_dropped_negation_marks_the_word_before_it(make_example):
+    answer = "Sales increased in 2020 but profits did rise."
+    assert _flags(make_example, answer, "dropped_after") == ["did"]
+    assert _flags(make_example, answer, "dropped_negation_after") == ["did"]
+    assert len(_flags(make_example, answer, "negation_mismatch")) == 8
+
+
+def test_substituted_word_and_number(make_example):
+    assert _flags(make_example, "Sales decreased in 2020.", "substituted") == ["decreased"]
+    answer = "The Eiffel Tower is 330 metres tall and was completed in 1925 in Paris."
+    assert _flags(make_example, answer, "number_not_aligned") == ["1925"]
+    assert _flags(make_example, answer, "substituted") == ["1925"]
+
+
+def test_name_from_another_sentence_is_not_aligned(make_example):
+    # "London" is in the context (so in_context in the text statistics), but not in the sentence copied from;
+    # one shared word does not make the London sentence a second aligned sentence
+    answer = "The London Tower is 330 metres tall."
+    assert _flags(make_example, answer, "in_context_not_aligned") == ["London"]
+    assert _flags(make_example, answer, "substituted") == ["London"]
+
+
+def _keys(text: str) -> list[str]:
+    return [word_key(w) for w in text.split()]
+
+
+def test_merged_sentences_align_to_both(make_example):
+    context = ContextSentences(CONTEXT)
+    # the rarer words win the best sentence; the tower sentence adds "tower" and "tall"
+    assert context.align(_keys("The tower is tall and Gustave Eiffel's company built it.")) == (1, 0, 1.0)
+    best, second, share = context.align(_keys("The London tower is tall"))
+    assert (best, second) == (0, None) and 0 < share < 1
+    answer = "The tower is tall and Gustave Eiffel's company built it."
+    assert _flags(make_example, answer, "in_merged") == ["The", "tower", "is", "tall", "and"]
+    assert _flags(make_example, answer, "in_merged") == _flags(make_example, answer, "in_context_not_aligned")
+
+
+def test_a_name_swapped_in_from_another_sentence_is_no_merge(make_example):
+    context = "The bridge opened in 1990 in Oslo. Maria Lopez painted the hall."
+    keys = _keys("The bridge opened in 1990 in Maria Lopez.")
+    assert ContextSentences(context).align(keys)[:2] == (0, 1)  # two more content words: a merge, unless names
+    assert ContextSentences(context).align(keys, frozenset({"maria", "lopez"}))[:2] == (0, None)
+    answer = "The bridge opened in 1990 in Maria Lopez."
+    assert _flags(make_example, answer, "in_merged", context) == []
+    assert _flags(make_example, answer, "in_context_not_aligned", context) == ["Maria", "Lopez."]
+
+
+def test_shape_columns_and_empty_answer(make_example):
+    example = make_example("Paris.", CONTEXT)
+    matrix = align_features(example)
+    assert matrix[0, COLUMNS.index("answer_length")] == np.float32(np.log1p(1) / 10)
+    assert matrix[0, COLUMNS.index("context_length")] == np.float32(np.log1p(len(CONTEXT.split())) / 10)
+    assert align_features(make_example("", CONTEXT)).shape == (0, len(COLUMNS))
+    assert align_features(make_example("Anything at all.", "")).shape == (3, len(COLUMNS))
