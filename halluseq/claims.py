@@ -4,6 +4,7 @@ features found missing from the context."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 import numpy as np
@@ -55,11 +56,28 @@ def _quote(evidence: Evidence) -> str:
     return f'"{text[:_QUOTED]}..."' if len(text) > _QUOTED else f'"{text}"'
 
 
-def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, hallucinated: bool) -> str | None:
-    """The reason naming a decisive context sentence, or None to fall back on the lexical reason."""
+def _specifics(words: Sequence[str]) -> set[str]:
+    """Keys of the words a supporting sentence must contain: numbers, and capitalised words after the first that
+    are not stop words (names)."""
+    return {word_key(w) for i, w in enumerate(words) if word_key(w) not in ENGLISH_STOP_WORDS and
+            (any(c.isdigit() for c in w) or (i > 0 and w[:1].isupper()))} - {""}
+
+
+def _premise_keys(context: str, sentence_starts: Sequence[int], evidence: Evidence) -> set[str]:
+    """Keys of the premise the NLI model read for ``evidence``: its sentence and the one before it."""
+    index = bisect_right(sentence_starts, evidence.start) - 1
+    start = sentence_starts[index - 1] if index > 0 else evidence.start
+    return {word_key(w) for w in context[start:evidence.end].split()}
+
+
+def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, hallucinated: bool,
+                     unsupported: bool) -> str | None:
+    """The reason naming a decisive context sentence, or None to fall back on the lexical reason. ``unsupported``:
+    the supporting premise lacks a number or name of the claim (an NLI model can entail "born in Krakow" from
+    "born in Warsaw"), so it is not quoted as support."""
     contradicts = contradiction is not None and contradiction.prob >= DECISIVE and \
         (support is None or contradiction.prob > support.prob)
-    supports = support is not None and support.prob >= DECISIVE and not contradicts
+    supports = support is not None and support.prob >= DECISIVE and not contradicts and not unsupported
     if contradicts and hallucinated:
         return f"contradicted by context: {_quote(contradiction)}"
     if supports and not hallucinated:
@@ -77,6 +95,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
     text = text_features(example) if text is None else text  # (T, 20)
+    context_starts = [start for start, _ in split_sentences(example.context)] if evidence is not None else []
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -86,6 +105,9 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]
         support, contradiction = evidence[number] if evidence is not None else (None, None)
-        reason = _evidence_reason(support, contradiction, hallucinated) or _reason(words, text[picked], hallucinated)
+        unsupported = support is not None and bool(
+            _specifics(words) - _premise_keys(example.context, context_starts, support))
+        reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
+            _reason(words, text[picked], hallucinated)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

@@ -92,3 +92,18 @@ def test_the_bundled_nli_quotes_the_contradicting_and_the_supporting_sentence(fi
     bad, good = claims(item, np.full(len(item.words), 0.9), 0.5, evidence=finder.find([item])[0])
     assert bad.reason.startswith('contradicted by context: "The tower was completed in 1889')
     assert finder.find([example("Tall.")])[0] == [(None, None)]  # too short to score
+
+
+def test_support_that_lacks_a_name_or_number_of_the_claim_is_not_quoted():
+    # an NLI model may entail "completed in 1925" or "built in Lyon" from the 1889 sentence; the quote would lie
+    completed = context_sentence("The tower was completed in 1889 for the World's Fair.")
+    for answer in ("The tower was completed in 1925 for the fair.", "The tower was completed for the fair in Lyon."):
+        item = example(answer)
+        (claim,) = claims(item, np.full(len(item.words), 0.1), 0.5, evidence=[(with_prob(completed, 0.9), None)])
+        assert not claim.hallucinated and claim.support.prob == pytest.approx(0.9)
+        assert claim.reason.startswith("supported: ")
+    # the sentence before the quoted one is part of the premise: "Eiffel" is found there
+    tall = context_sentence("It is 330 metres tall.")
+    item = example("The Eiffel tower is 330 metres tall.")
+    (claim,) = claims(item, np.full(len(item.words), 0.1), 0.5, evidence=[(with_prob(tall, 0.9), None)])
+    assert claim.reason == 'supported by context: "It is 330 metres tall."'
