@@ -149,7 +149,10 @@ def change_unit(text: str, rng: random.Random, resources: EditResources) -> Edit
 
 # --- names ----------------------------------------------------------------------------------------------------
 
-_NAME_WORD = r"[A-Z](?:[a-zA-Z]|['\-](?=[A-Za-z]))*[a-z](?:[a-zA-Z]|['\-](?=[A-Za-z]))*"
+# Latin letters with their accented forms (Latin-1 and Latin Extended-A): "Club América", "Zürich", "Şahinbey"
+_UPPER, _LOWER, _LETTER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿĀ-ſ"
+_NAME_WORD = (rf"[{_UPPER}Ā-ſ](?:[{_LETTER}]|['\-](?=[{_LETTER}]))*[{_LOWER}Ā-ſ]"
+              rf"(?:[{_LETTER}]|['\-](?=[{_LETTER}]))*")
 _NAME = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of\s+|de\s+|van\s+|von\s+|al\s+)?{_NAME_WORD})*")
 _NOT_NAME_WORDS = """
 a an the he she it they we i you his her its their our my your this that these those there here however but and or

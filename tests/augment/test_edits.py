@@ -302,6 +302,8 @@ def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
     ("In March, the French visited.", ["French"]),
     ("On Monday, Mr Smith arrived.", ["Smith"]),
     ("The Bank of England raised rates in January.", ["Bank of England"]),
+    # accented letters stay inside the name (a swap must never leave "Club Am" + "érica")
+    ("He plays for Club América in Zürich, near Şahinbey.", ["Club América", "Zürich", "Şahinbey"]),
 ])
 def test_names_in_skips_sentence_starters_and_dates(text: str, names: list[str]) -> None:
     assert [text[s:e] for s, e in names_in(text)] == names
