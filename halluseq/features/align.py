@@ -4,8 +4,9 @@ The text statistics ask whether a word occurs *anywhere* in the context; a claim
 a wrong combination (a name from another paragraph, "not" inserted, "decreased" for "increased" when both occur
 somewhere) passes that test. Here every answer sentence is aligned to the context sentence it best matches (content
 words weighted by inverse sentence frequency; ties: earlier first), and each word is compared with that sentence:
-present or not, inserted between two aligned neighbours, substituted for another word between them, or followed
-by a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there but found
+present or not, inserted between two aligned neighbours, substituted for other words between them (a run of new
+words, e.g. a two-word name, between two words the sentence has a few words apart), or followed by a word that the
+sentence had one word later (something dropped, e.g. a negation). A word missing there but found
 in a second sentence that the answer sentence merges in (several of its remaining content words, not only names)
 is marked ``in_merged``. Two per-answer shape columns (answer and context length) let a labeler trained on several
 sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus answer length.
@@ -14,6 +15,7 @@ sources tell a one-line claim from a long RAG answer. No model, no options; line
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -31,6 +33,7 @@ COLUMNS = [
     "answer_length", "context_length", "in_merged",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
+SUBSTITUTION_SLACK = 2  # a run of new words may replace up to this many more words of the aligned sentence
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -45,16 +48,31 @@ def is_content(key: str) -> bool:
 
 
 class AlignedSentence:
-    """The keys, adjacent pairs, one-apart pairs (with the word between) and numbers of one context sentence."""
+    """The keys (with their positions), adjacent pairs, one-apart pairs (with the word between) and numbers of one
+    context sentence."""
 
     def __init__(self, keys: Sequence[str], numbers: set[str]):
         self.keys = set(keys)
+        self.positions: dict[str, list[int]] = defaultdict(list)
+        for position, key in enumerate(keys):
+            self.positions[key].append(position)
         self.bigrams = set(zip(keys, keys[1:], strict=False))
         self.skips: dict[tuple[str, str], set[str]] = defaultdict(set)
         for a, middle, b in zip(keys, keys[1:], keys[2:], strict=False):
             self.skips[(a, b)].add(middle)
         self.numbers = numbers
         self.negated = any(is_negation(k) for k in keys)
+
+    def gap(self, left: str, right: str, limit: int) -> int | None:
+        """The fewest words between an occurrence of ``left`` and a later ``right`` in the sentence (0: adjacent),
+        if at most ``limit``; else None."""
+        after = self.positions.get(right, [])
+        best = None
+        for position in self.positions.get(left, ()):
+            index = bisect_right(after, position)
+            if index < len(after) and (best is None or after[index] - position - 1 < best):
+                best = after[index] - position - 1
+        return best if best is not None and best <= limit else None
 
 
 class ContextSentences:
@@ -107,6 +125,27 @@ class ContextSentences:
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])))
 
 
+def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
+    """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
+    there, how many words the aligned sentence has between those two (0: the run was inserted; more: it replaced
+    up to ``SUBSTITUTION_SLACK`` more words than it has); None elsewhere."""
+    out: list[int | None] = [None] * len(keys)
+    found = [key in sentence.keys for key in keys]
+    start = 0
+    while start < len(keys):
+        if found[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(keys) and not found[end]:
+            end += 1
+        if start > 0 and end < len(keys):
+            gap = sentence.gap(keys[start - 1], keys[end], end - start + SUBSTITUTION_SLACK)
+            out[start:end] = [gap] * (end - start)
+        start = end
+    return out
+
+
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
     """The ``(n_words, 14)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
@@ -127,16 +166,16 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         window = context.window(best)
         merged = set(context.keys[second]) if second is not None else set()
         negated = any(is_negation(keys[i]) for i in members)
+        run_gap = _run_gaps([keys[i] for i in members], window)
         for position, i in enumerate(members):
             key = keys[i]
-            previous = keys[members[position - 1]] if position > 0 else None
             following = keys[members[position + 1]] if position + 1 < len(members) else None
             aligned = key in window.keys
             out[i, 0] = aligned
             out[i, 1] = not aligned and key in context.all_keys
-            if not aligned and previous is not None and following is not None:
-                out[i, 2] = (previous, following) in window.bigrams
-                out[i, 3] = bool(window.skips.get((previous, following), set()) - {key})
+            if run_gap[position] is not None:
+                out[i, 2] = run_gap[position] == 0
+                out[i, 3] = run_gap[position] > 0
             if following is not None and (key, following) not in window.bigrams:
                 dropped = window.skips.get((key, following), set())
                 out[i, 4] = bool(dropped)
@@ -155,7 +194,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "2"
+    version = "3"
 
     @property
     def columns(self) -> list[str]:

@@ -97,3 +97,12 @@ def test_shape_columns_and_empty_answer(make_example):
     assert matrix[0, COLUMNS.index("context_length")] == np.float32(np.log1p(len(CONTEXT.split())) / 10)
     assert align_features(make_example("", CONTEXT)).shape == (0, len(COLUMNS))
     assert align_features(make_example("Anything at all.", "")).shape == (3, len(COLUMNS))
+
+
+def test_a_multi_word_swap_is_a_substitution(make_example):
+    context = "The team finished third in the East Division with a 7-11 record. Steve Stapler coached the team."
+    answer = "The team finished third in the Steve Stapler with a 7-11 record."
+    assert _flags(make_example, answer, "substituted", context) == ["Steve", "Stapler"]
+    assert _flags(make_example, answer, "in_context_not_aligned", context) == ["Steve", "Stapler"]
+    # one new word standing for five of the sentence ("third in the East Division") is no substitution
+    assert _flags(make_example, "The team finished Stapler with a 7-11 record.", "substituted", context) == []
