@@ -13,6 +13,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
+from halluseq.features.align import ContextSentences, is_content
 from halluseq.features.text import COLUMNS, text_features, word_key
 from halluseq.result import Claim, Evidence
 
@@ -28,13 +29,31 @@ def _listed(words: list[str]) -> str:
     return ", ".join(unique[:_MAX_LISTED]) + more
 
 
-def _reason(words: list[str], text: np.ndarray, hallucinated: bool) -> str:
+class ClosestSentence:
+    """The context sentence a claim copies from (:mod:`halluseq.features.align`); the context is indexed on first
+    use only."""
+
+    def __init__(self, context: str):
+        self.context = context
+        self._index: ContextSentences | None = None
+
+    def __call__(self, words: Sequence[str]) -> str | None:
+        """The best-matching context sentence of a claim's words (None: it shares no content word)."""
+        self._index = self._index or ContextSentences(self.context)
+        keys = [word_key(w) for w in words]
+        best = self._index.align(keys, frozenset(k for k, w in zip(keys, words, strict=True) if w[:1].isupper()))[0]
+        return None if best is None else self._index.texts[best]
+
+
+def _reason(words: list[str], text: np.ndarray, hallucinated: bool, closest: ClosestSentence) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block."""
     col = {name: i for i, name in enumerate(COLUMNS)}
     function_word = np.array([word_key(w) in ENGLISH_STOP_WORDS for w in words], dtype=bool)
     novel = (text[:, col["is_novel"]] > 0) & ~function_word  # "However", "I" are no missing evidence
     numbers = [w for w, flag in zip(words, text[:, col["novel_number"]] > 0, strict=True) if flag]
-    names = [w for w, n, cap in zip(words, novel, text[:, col["is_capitalized"]] > 0, strict=True) if n and cap]
+    capitalized = text[:, col["is_capitalized"]] > 0
+    # a capital that starts the sentence makes no name
+    names = [w for i, (w, n, cap) in enumerate(zip(words, novel, capitalized, strict=True)) if n and cap and i > 0]
     others = [w for w, n in zip(words, novel, strict=True) if n and w not in numbers and w not in names]
     if not hallucinated:
         found = int((~novel).sum())
@@ -47,12 +66,17 @@ def _reason(words: list[str], text: np.ndarray, hallucinated: bool) -> str:
     if others and not parts:
         parts.append(f"words {_listed(others)} not found")
     if not parts:
+        sentence = closest(words)
+        found = {word_key(w) for w in sentence.split()} if sentence else set()
+        moved = [w for w in words if is_content(word_key(w)) and word_key(w) not in found]
+        if sentence and moved:
+            return f"{_listed(moved)} not in the closest context sentence: {_quote(sentence)}"
         return "flagged by the sequence model although its words occur in the context (wording or order differs)"
     return "no support in context: " + "; ".join(parts)
 
 
-def _quote(evidence: Evidence) -> str:
-    text = " ".join(evidence.text.split())
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
     return f'"{text[:_QUOTED]}..."' if len(text) > _QUOTED else f'"{text}"'
 
 
@@ -79,9 +103,9 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
         (support is None or contradiction.prob > support.prob)
     supports = support is not None and support.prob >= DECISIVE and not contradicts and not unsupported
     if contradicts and hallucinated:
-        return f"contradicted by context: {_quote(contradiction)}"
+        return f"contradicted by context: {_quote(contradiction.text)}"
     if supports and not hallucinated:
-        return f"supported by context: {_quote(support)}"
+        return f"supported by context: {_quote(support.text)}"
     return None
 
 
@@ -96,6 +120,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
     text = text_features(example) if text is None else text  # (T, 20)
     context_starts = [start for start, _ in split_sentences(example.context)] if evidence is not None else []
+    closest = ClosestSentence(example.context)
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -108,6 +133,6 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support))
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], hallucinated)
+            _reason(words, text[picked], hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

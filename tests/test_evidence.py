@@ -107,3 +107,12 @@ def test_support_that_lacks_a_name_or_number_of_the_claim_is_not_quoted():
     item = example("The Eiffel tower is 330 metres tall.")
     (claim,) = claims(item, np.full(len(item.words), 0.1), 0.5, evidence=[(with_prob(tall, 0.9), None)])
     assert claim.reason == 'supported by context: "It is 330 metres tall."'
+
+
+def test_without_nli_a_claim_made_of_context_words_quotes_the_sentence_it_departs_from():
+    context = "The team finished third in the East Division with a 7-11 record. Steve Stapler coached the team."
+    item = example("The team finished third in the Steve Stapler with a 7-11 record. Fine.", context)
+    swapped, short = claims(item, np.full(len(item.words), 0.9), 0.5)
+    assert swapped.reason == ('Steve, Stapler not in the closest context sentence: "The team finished third in the '
+                              'East Division with a 7-11 record."')
+    assert short.reason == "no support in context: words Fine not found"  # a sentence's first capital is no name
