@@ -4,12 +4,13 @@ The text statistics ask whether a word occurs *anywhere* in the context; a claim
 a wrong combination (a name from another paragraph, "not" inserted, "decreased" for "increased" when both occur
 somewhere) passes that test. Here every answer sentence is aligned to the context sentence it best matches (content
 words weighted by inverse sentence frequency; ties: earlier first), and each word is compared with that sentence:
-present or not, inserted between two aligned neighbours, substituted for other words between them (a run of new
-words, e.g. a two-word name, between two words the sentence has a few words apart), or followed by a word that the
-sentence had one word later (something dropped, e.g. a negation). A word missing there but found
-in a second sentence that the answer sentence merges in (several of its remaining content words, not only names)
-is marked ``in_merged``. Two per-answer shape columns (answer and context length) let a labeler trained on several
-sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus answer length.
+present or not, inserted between two aligned neighbours, substituted word for word for the words between them (a
+run of new words, e.g. a two-word name, between two words that are as many words apart in the sentence), or
+followed by a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there
+but found in a second sentence that the answer sentence merges in (several of its remaining content words, not
+only names) is marked ``in_merged``. Two per-answer shape columns (answer and context length) let a labeler trained
+on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus
+answer length.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ COLUMNS = [
     "answer_length", "context_length", "in_merged",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
-SUBSTITUTION_SLACK = 2  # a run of new words may replace up to this many more words of the aligned sentence
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -127,8 +127,9 @@ class ContextSentences:
 
 def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
     """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
-    there, how many words the aligned sentence has between those two (0: the run was inserted; more: it replaced
-    up to ``SUBSTITUTION_SLACK`` more words than it has); None elsewhere."""
+    there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
+    as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
+    anchors)."""
     out: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
     start = 0
@@ -140,8 +141,9 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
         while end < len(keys) and not found[end]:
             end += 1
         if start > 0 and end < len(keys):
-            gap = sentence.gap(keys[start - 1], keys[end], end - start + SUBSTITUTION_SLACK)
-            out[start:end] = [gap] * (end - start)
+            gap = sentence.gap(keys[start - 1], keys[end], end - start)
+            if gap in (0, end - start):
+                out[start:end] = [gap] * (end - start)
         start = end
     return out
 
@@ -194,7 +196,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "3"
+    version = "4"
 
     @property
     def columns(self) -> list[str]:
