@@ -163,8 +163,11 @@ def flag_rates_by_kind(examples: Sequence[Example], probs: Sequence[np.ndarray],
                        ) -> dict[str, dict[str, float]]:
     """Per synthetic kind (``meta["kind"]``; ``faithful`` for the twins): how many answers, the share flagged
     (some word at or above ``threshold``) and, for hallucinated kinds, the share whose flagged words hit the
-    gold span (some word labelled 1 is flagged)."""
+    gold span (some word labelled 1 is flagged) and ``auc_vs_faithful``, the threshold-free ROC AUC of the response
+    score (highest word probability) between the kind's answers and the faithful twins (when there are both)."""
     out: dict[str, dict[str, float]] = {}
+    score = np.array([float(p.max()) if len(p) else 0.0 for p in probs])
+    faithful = [i for i, e in enumerate(examples) if e.meta.get("kind") == "faithful"]
     for kind in sorted({str(e.meta.get("kind", "")) for e in examples} - {""}):
         picked = [i for i, e in enumerate(examples) if e.meta.get("kind") == kind]
         flagged = [bool((probs[i] >= threshold).any()) for i in picked]
@@ -172,6 +175,9 @@ def flag_rates_by_kind(examples: Sequence[Example], probs: Sequence[np.ndarray],
         if kind != "faithful":
             row["span_hit"] = float(np.mean([bool(((probs[i] >= threshold) & (examples[i].labels == 1)).any())
                                              for i in picked]))
+            if faithful:
+                row["auc_vs_faithful"] = float(roc_auc_score([1] * len(picked) + [0] * len(faithful),
+                                                             score[picked + faithful]))
         out[kind] = row
     return out
 

@@ -263,7 +263,10 @@ def test_flag_rates_by_kind_count_answers_flags_and_span_hits(make_example):
              np.array([0.9, 0.9, 0.9])]
     rates = flag_rates_by_kind(examples, probs, threshold=0.5)
     assert set(rates) == {"number", "faithful"}  # examples without a kind are left out
-    assert rates["number"] == {"answers": 2, "flagged": 1.0, "span_hit": 0.5}  # the second is flagged off its span
+    # the second is flagged off its span; response scores 0.9, 0.8 against the twins' 0.6, 0.2: ranked apart
+    assert rates["number"] == {"answers": 2, "flagged": 1.0, "span_hit": 0.5, "auc_vs_faithful": 1.0}
     assert rates["faithful"] == {"answers": 2, "flagged": 0.5}
     assert flag_rates_by_kind(examples, probs, threshold=0.85)["number"] == {"answers": 2, "flagged": 0.5,
-                                                                              "span_hit": 0.5}
+                                                                              "span_hit": 0.5, "auc_vs_faithful": 1.0}
+    probs[2] = np.array([0.85, 0.1])  # a twin between the two: one of four pairs misordered
+    assert flag_rates_by_kind(examples, probs, threshold=0.5)["number"]["auc_vs_faithful"] == 0.75
