@@ -173,3 +173,49 @@ def test_bigru_crf_loss_is_mean_nll_per_word_and_trains():
     assert loss.item() == pytest.approx(expected.item(), rel=1e-6)
     loss.backward()
     assert model.crf.transitions.grad is not None and torch.any(model.crf.transitions.grad != 0)
+
+
+def sequential_marginals(crf: LinearChainCRF, emissions: torch.Tensor, length: int) -> torch.Tensor:
+    """The textbook forward-backward of one sequence, step by step: the reference the log-depth scan must match."""
+    trans, e = crf.transitions, emissions[:length]
+    alphas = [crf.start + e[0]]
+    for t in range(1, length):
+        alphas.append(torch.logsumexp(alphas[-1].unsqueeze(1) + trans, dim=0) + e[t])
+    betas = [crf.end]
+    for t in range(length - 2, -1, -1):
+        betas.insert(0, torch.logsumexp(trans + (e[t + 1] + betas[0]).unsqueeze(0), dim=1))
+    log_z = torch.logsumexp(alphas[-1] + crf.end, dim=0)
+    return torch.exp(torch.stack(alphas) + torch.stack(betas) - log_z)
+
+
+LONG = [517, 1, 300, 2, 64]  # not powers of two; the longest longer than training's 512 words
+
+
+def test_log_depth_scan_matches_the_sequential_recursion_on_long_padded_sequences():
+    crf = random_crf(3)
+    emissions, lengths = random_batch(4, LONG)
+    emissions = (5 * emissions).requires_grad_(True)  # large emissions: alphas reach thousands
+    marginals = crf.marginals(emissions, lengths)
+    for b, n in enumerate(LONG):
+        torch.testing.assert_close(marginals[b, :n], sequential_marginals(crf, emissions.detach()[b], n),
+                                   atol=1e-9, rtol=0)
+        assert marginals[b, n:].abs().sum() == 0
+        # chunks sit at fixed positions and padding steps are exact identities: alone == in the batch, bit for bit
+        alone = crf.marginals(emissions.detach()[b:b + 1, :n], torch.tensor([n]))[0]
+        assert torch.equal(alone, marginals.detach()[b, :n])
+    # gradients through the identity steps of the padding stay finite, and padding gets none
+    crf.log_partition(emissions, lengths).sum().backward()
+    assert torch.isfinite(emissions.grad).all()
+    assert emissions.grad[1, 1:].abs().sum() == 0 and emissions.grad[3, 2:].abs().sum() == 0
+
+
+def test_float32_scan_is_no_less_accurate_than_the_sequential_recursion():
+    crf = random_crf(3)
+    emissions, lengths = random_batch(4, LONG)
+    truth = crf.marginals(5 * emissions, lengths)  # float64
+    crf32, emissions32 = random_crf(3).float(), (5 * emissions).float()
+    scan = crf32.marginals(emissions32, lengths)
+    for b, n in enumerate(LONG):
+        sequential = sequential_marginals(crf32, emissions32[b], n)
+        scan_error = (scan[b, :n].double() - truth[b, :n]).abs().max()
+        assert scan_error <= max((sequential.double() - truth[b, :n]).abs().max(), 1e-5)
