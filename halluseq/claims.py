@@ -13,7 +13,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
-from halluseq.features.align import ContextSentences, is_content
+from halluseq.features.align import ContextSentences, is_content, is_negation
 from halluseq.features.text import COLUMNS, text_features, word_key
 from halluseq.result import Claim, Evidence
 
@@ -68,9 +68,10 @@ def _reason(words: list[str], text: np.ndarray, hallucinated: bool, closest: Clo
     if not parts:
         sentence = closest(words)
         found = {word_key(w) for w in sentence.split()} if sentence else set()
-        moved = [w for w in words if is_content(word_key(w)) and word_key(w) not in found]
+        moved = [w for w in words if (is_content(word_key(w)) or is_negation(word_key(w)))
+                 and word_key(w) not in found]
         if sentence and moved:
-            return f"{_listed(moved)} not in the closest context sentence: {_quote(sentence)}"
+            return f"words missing from the closest context sentence ({_listed(moved)}): {_quote(sentence)}"
         return "flagged by the sequence model although its words occur in the context (wording or order differs)"
     return "no support in context: " + "; ".join(parts)
 

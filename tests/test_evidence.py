@@ -113,6 +113,10 @@ def test_without_nli_a_claim_made_of_context_words_quotes_the_sentence_it_depart
     context = "The team finished third in the East Division with a 7-11 record. Steve Stapler coached the team."
     item = example("The team finished third in the Steve Stapler with a 7-11 record. Fine.", context)
     swapped, short = claims(item, np.full(len(item.words), 0.9), 0.5)
-    assert swapped.reason == ('Steve, Stapler not in the closest context sentence: "The team finished third in the '
-                              'East Division with a 7-11 record."')
+    assert swapped.reason == ('words missing from the closest context sentence (Steve, Stapler): "The team finished '
+                              'third in the East Division with a 7-11 record."')
+    negated_item = example("Steve Stapler never coached the team.", context)
+    (negated,) = claims(negated_item, np.full(len(negated_item.words), 0.9), 0.5)
+    assert negated.reason == ('words missing from the closest context sentence (never): '
+                              '"Steve Stapler coached the team."')
     assert short.reason == "no support in context: words Fine not found"  # a sentence's first capital is no name
