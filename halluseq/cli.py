@@ -215,23 +215,29 @@ def cmd_evaluate_nli(args: argparse.Namespace) -> int:
     return 0
 
 
+# the demo's shipped answers: file in halluseq/examples, heading
+DEMO_FILES = (("ragtruth_qa.jsonl", "RAGTruth QA answers from the validation part of the bundled detector's corpus"),
+              ("claims.jsonl", "One-line claims written by hand against a two-sentence context"))
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from halluseq.detector import Detector
     from halluseq.render import text_report
 
-    path = resources.files("halluseq") / "examples" / "ragtruth_qa.jsonl"
-    with resources.as_file(path) as file:
-        examples, _ = load(file)
     detector = Detector.from_pretrained()
-    results = detector.predict_batch([{"id": e.id, "context": e.context, "answer": e.answer, "question": e.question}
-                                      for e in examples])
     families = ", ".join(f["name"] for f in detector.pipeline.to_config()["families"])
     print(f"Bundled detector: {detector.model_spec['name']} over {len(detector.pipeline.columns)} features "
-          f"({families}); the answers below were held out from its training.\n")
-    for example, result in zip(examples, results, strict=True):
-        print(f"=== {example.id} ({example.generator}); question: {example.question}")
-        print(f"gold hallucinated spans: {[example.answer[s.start:s.end] for s in example.spans]}")
-        print(text_report(result, color=sys.stdout.isatty()), end="\n\n")
+          f"({families}); none of the answers below was trained on.\n")
+    for name, title in DEMO_FILES:
+        with resources.as_file(resources.files("halluseq") / "examples" / name) as file:
+            examples, _ = load(file)
+        print(f"##### {title} (halluseq/examples/{name})\n")
+        results = detector.predict_batch([{"id": e.id, "context": e.context, "answer": e.answer,
+                                           "question": e.question} for e in examples])
+        for example, result in zip(examples, results, strict=True):
+            print(f"=== {example.id} ({example.generator}); question: {example.question}")
+            print(f"gold hallucinated spans: {[example.answer[s.start:s.end] for s in example.spans]}")
+            print(text_report(result, color=sys.stdout.isatty()), end="\n\n")
     return 0
 
 

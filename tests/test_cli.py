@@ -18,6 +18,8 @@ def test_demo_scores_the_shipped_answers_with_the_bundled_detector(capsys):
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
     examples, _ = load(SHIPPED)
+    claims, _ = load(SHIPPED.parent / "claims.jsonl")
+    examples += claims
     for example in examples:
         assert f"=== {example.id}" in out
         assert f"gold hallucinated spans: {[example.answer[s.start:s.end] for s in example.spans]}" in out
