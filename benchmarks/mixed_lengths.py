@@ -2,10 +2,11 @@
 
     .venv/bin/python benchmarks/mixed_lengths.py [--model default] [--hostile 1000]
 
-Two cases against one short context: (1) 32 answers, 4 of them 5,000-20,000 words and 28 one sentence; (2)
-``--hostile`` generated hostile inputs (control characters, RTL marks, emoji, 2% answers of 5,000-20,000 words).
-Each is scored by ``Detector.predict_batch`` and by ``Detector.predict`` one by one; the result holds both wall
-times, their ratio and the largest probability difference between the two paths. Writes
+Three cases against one short context: (1) 32 answers, 4 of them 5,000-20,000 words and 28 one sentence; (2) 32
+answers of 1, 100, 1,000 and 10,000 words, 8 of each, shuffled; (3) ``--hostile`` generated hostile inputs
+(control characters, RTL marks, emoji, 2% answers of 5,000-20,000 words). Each is scored by
+``Detector.predict_batch`` and by ``Detector.predict`` one by one; the result holds both wall times, their ratio,
+the largest probability difference between the two paths and the inputs that raised (crashes). Writes
 ``benchmarks/results/mixed_lengths_<model>.json``.
 """
 
@@ -36,12 +37,14 @@ def cases(hostile: int, seed: int = 0) -> dict[str, list[dict[str, Any]]]:
     rng = random.Random(seed)
     mixed = [{"context": CONTEXT, "answer": long_answer(rng, n)} for n in (5000, 9000, 14000, 20000)]
     mixed += [{"context": CONTEXT, "answer": "The tower was finished in 1925 in Paris."}] * 28
+    ladder = [{"context": CONTEXT, "answer": long_answer(rng, n)} for n in (1, 100, 1000, 10000) for _ in range(8)]
+    rng.shuffle(ladder)
     generated = []
     for _ in range(hostile):
         words = rng.randint(5000, 20000) if rng.random() < 0.02 else rng.randint(0, 40)
         generated.append({"context": CONTEXT if rng.random() < 0.9 else long_answer(rng, 50),
                           "answer": long_answer(rng, words)})
-    return {"mixed_32": mixed, f"hostile_{hostile}": generated}
+    return {"mixed_32": mixed, "ladder_1_100_1000_10000": ladder, f"hostile_{hostile}": generated}
 
 
 def main() -> None:
@@ -60,14 +63,19 @@ def main() -> None:
         batch = detector.predict_batch(items)
         batch_seconds = time.perf_counter() - started
         started = time.perf_counter()
-        alone = [detector.predict(**item) for item in items]
+        alone, crashes = [], []
+        for index, item in enumerate(items):
+            try:
+                alone.append(detector.predict(**item))
+            except Exception as error:  # a crash is a result here, counted and named
+                crashes.append(f"{index}: {type(error).__name__}: {error}")
         alone_seconds = time.perf_counter() - started
         gap = max((abs(a.prob - b.prob) for x, y in zip(batch, alone, strict=True)
-                   for a, b in zip(x.words, y.words, strict=True)), default=0.0)
+                   for a, b in zip(x.words, y.words, strict=True)), default=0.0) if not crashes else float("nan")
         results[name] = {"answers": len(items), "words": sum(len(i["answer"].split()) for i in items),
                          "predict_batch_seconds": batch_seconds, "predict_one_by_one_seconds": alone_seconds,
                          "batch_to_single_time_ratio": batch_seconds / alone_seconds,
-                         "max_probability_difference": gap}
+                         "max_probability_difference": gap, "crashes": crashes}
         print(name, json.dumps(results[name]), flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2), encoding="utf-8")

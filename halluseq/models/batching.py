@@ -61,10 +61,23 @@ def collate(items: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]]) -
 
 
 
-def length_sorted_batches(dataset: SequenceDataset, batch_size: int) -> list[list[int]]:
-    """Example indices in batches of similar length (longest first), so one long answer pads no short ones."""
+MAX_PADDED_WORDS = 16384  # a prediction batch holds at most this many padded positions (batch x longest)
+
+
+def length_sorted_batches(dataset: SequenceDataset, batch_size: int,
+                          max_padded: int = MAX_PADDED_WORDS) -> list[list[int]]:
+    """Example indices in batches of similar length (longest first), so one long answer pads no short ones, each
+    of at most ``batch_size`` examples and ``max_padded`` padded positions (a 10,000-word answer goes alone)."""
     order = sorted(range(len(dataset)), key=lambda i: -len(dataset.labels[i]))
-    return [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
+    batches: list[list[int]] = []
+    for index in order:
+        batch = batches[-1] if batches else None
+        if batch and len(batch) < batch_size and \
+                (len(batch) + 1) * max(len(dataset.labels[batch[0]]), 1) <= max_padded:
+            batch.append(index)
+        else:
+            batches.append([index])
+    return batches
 
 
 @torch.inference_mode()
