@@ -14,6 +14,7 @@ import numpy as np
 from halluseq.console import LOGGER
 from halluseq.data import DataFormatError, load
 from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
+from halluseq.files import atomic_write
 from halluseq.paths import cache_dir
 
 MODEL_HELP = ("a bundled detector (default: text features only, fast; full: every feature family) or a saved "
@@ -215,6 +216,28 @@ def cmd_evaluate_nli(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_evaluate_detector(args: argparse.Namespace) -> int:
+    from halluseq.data.sources import cap_by_group
+    from halluseq.detector import Detector, evaluate_detector
+    from halluseq.evaluate import metric_table
+
+    examples, _ = load(args.data, format=args.format, skip_bad=args.skip_bad)
+    if args.max_examples:
+        examples = cap_by_group(examples, args.max_examples, args.seed)
+    detector = Detector.from_pretrained(args.model)
+    report = {"model": args.model, "data": str(args.data), "threshold": detector.threshold,
+              **evaluate_detector(detector, examples, progress=not args.quiet)}
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(args.json, lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2), encoding="utf-8"))
+    print(f"{args.model} on {args.data}: {report['examples']} answers, threshold {detector.threshold:.3f}")
+    print(metric_table({"all": report}))
+    for kind, row in report.get("by_kind", {}).items():
+        extra = "".join(f"  {key} {row[key]:.3f}" for key in ("span_hit", "auc_vs_faithful") if key in row)
+        print(f"  {kind:<18} {row['answers']:>6} answers  flagged {row['flagged']:.3f}{extra}")
+    return 0
+
+
 # the demo's shipped answers: file in halluseq/examples, heading
 DEMO_FILES = (("ragtruth_qa.jsonl", "RAGTruth QA answers from the validation part of the bundled detector's corpus"),
               ("claims.jsonl", "One-line claims written by hand against a two-sentence context"))
@@ -322,6 +345,17 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument("--model", default="default", help=MODEL_HELP)
     batch.add_argument("--quiet", action="store_true", help="no progress bar")
     batch.set_defaults(func=cmd_detect_batch)
+
+    evaluate_det = commands.add_parser("evaluate-detector", help="metrics of a detector at its threshold on a "
+                                       "labelled dataset (per kind for synthetic data from halluseq augment)")
+    evaluate_det.add_argument("--data", type=Path, required=True, help="any loadable dataset with word labels")
+    evaluate_det.add_argument("--model", default="default", help=MODEL_HELP)
+    evaluate_det.add_argument("--max-examples", type=int, help="whole groups in a seeded order up to this many")
+    evaluate_det.add_argument("--seed", type=int, default=0)
+    evaluate_det.add_argument("--json", type=Path, help="also write the full report here")
+    evaluate_det.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_data_arguments(evaluate_det)
+    evaluate_det.set_defaults(func=cmd_evaluate_detector)
 
     serve = commands.add_parser("serve", help="REST service: POST /detect, POST /detect/batch, GET /health")
     serve.add_argument("--host", default="127.0.0.1")

@@ -223,6 +223,29 @@ def _picked(examples: Sequence[Example], probs: Sequence[np.ndarray], key: str, 
     return [examples[i] for i in chosen], [probs[i] for i in chosen]
 
 
+def evaluate_detector(detector: Detector, examples: Sequence[Example], progress: bool = False) -> dict[str, Any]:
+    """Token, example and span metrics of ``detector`` at its threshold on word-labelled ``examples``; for
+    synthetic data (``meta["kind"]``) the flagged share and ``auc_vs_faithful`` per kind, overall and per origin of
+    the base; per dataset when there are several."""
+    from halluseq.evaluate import flag_rates_by_kind, metrics, sliced_metrics
+
+    examples = [e for e in examples if e.word_labels and e.n_words > 0]
+    probs: list[np.ndarray] = []
+    step = detector.chunk_size
+    for start in tqdm(range(0, len(examples), step), desc="evaluate", unit="chunk", disable=not progress):
+        probs.extend(detector.probabilities(examples[start:start + step]))
+    entry: dict[str, Any] = {"examples": len(examples), **metrics(examples, probs, detector.threshold)}
+    by_kind = flag_rates_by_kind(examples, probs, detector.threshold)
+    if by_kind:
+        entry["by_kind"] = by_kind
+        origins = sorted({str(e.meta.get("origin")) for e in examples})
+        entry["by_origin"] = {origin: flag_rates_by_kind(*_picked(examples, probs, "origin", origin),
+                                                         detector.threshold) for origin in origins}
+    if len({e.dataset for e in examples}) > 1:
+        entry["by_dataset"] = sliced_metrics(examples, probs, detector.threshold)["dataset"]
+    return entry
+
+
 def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, progress: bool = True) -> Detector:
     """Train the configured sequence model on all its data (a grouped part held out for early stopping and the
     threshold), evaluate it on the config's held-out sets, and save it to ``out``.
@@ -233,7 +256,6 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     per origin of the base (a dataset's answer, or a sentence copied from the context).
     """
     from halluseq.data.sources import document_key
-    from halluseq.evaluate import flag_rates_by_kind, metrics, sliced_metrics
     from halluseq.train import fit_final, read_data
 
     fit = fit_final(config, run_dir, progress)
@@ -249,18 +271,9 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
         examples = read_data(target.get("data") or {"path": target["path"], "format": target.get("format", "auto")})
         usable = [e for e in examples if e.word_labels and e.n_words > 0]
         unseen = [e for e in usable if e.group not in seen and document_key(e.context) not in seen]
-        probs = detector.probabilities(unseen)
-        entry = {"data": target.get("data") or target["path"], "left_out_shared_documents": len(usable) - len(unseen),
-                 **metrics(unseen, probs, detector.threshold)}
-        by_kind = flag_rates_by_kind(unseen, probs, detector.threshold)
-        if by_kind:
-            entry["by_kind"] = by_kind
-            origins = sorted({str(e.meta.get("origin")) for e in unseen})
-            entry["by_origin"] = {origin: flag_rates_by_kind(*_picked(unseen, probs, "origin", origin),
-                                                             detector.threshold) for origin in origins}
-        if len({e.dataset for e in unseen}) > 1:
-            entry["by_dataset"] = sliced_metrics(unseen, probs, detector.threshold)["dataset"]
-        evaluations[target["name"]] = entry
+        evaluations[target["name"]] = {"data": target.get("data") or target["path"],
+                                       "left_out_shared_documents": len(usable) - len(unseen),
+                                       **evaluate_detector(detector, unseen)}
     detector.meta = {
         "training": {"data": config["data"], "examples": fit.examples, "by_dataset": fit.examples_by_dataset,
                      "seed": config["seed"], "licences": config.get("licences", {}),

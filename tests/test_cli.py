@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -76,3 +77,14 @@ def test_features_unknown_family_exits_2(tmp_path, capsys):
 def test_data_stats_missing_path_exits_2(tmp_path, capsys):
     assert main(["data", "stats", str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+
+
+def test_evaluate_detector_prints_metrics_and_rates_per_kind(tmp_path, capsys):
+    out = tmp_path / "report.json"
+    claims = SHIPPED.parent / "claims.jsonl"
+    assert main(["evaluate-detector", "--data", str(claims), "--json", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "default on" in printed and "3 answers" in printed and "tok_auc" in printed
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["examples"] == 3 and 0 <= report["token_auc"] <= 1
+    assert main(["evaluate-detector", "--data", str(tmp_path / "missing.jsonl")]) == 2
