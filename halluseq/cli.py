@@ -17,8 +17,8 @@ from halluseq.features import FeaturePipeline, FeatureStore, load_feature_config
 from halluseq.files import atomic_write
 from halluseq.paths import cache_dir
 
-MODEL_HELP = ("a bundled detector (default: text features only, fast; full: every feature family) or a saved "
-              "detector folder (./full for a folder named like a bundled detector)")
+MODEL_HELP = ("a bundled detector (default: text statistics and lexical alignment, fast; full: every feature family) "
+              "or a saved detector folder (./full for a folder named like a bundled detector)")
 
 
 def _add_data_arguments(parser: argparse.ArgumentParser) -> None:
@@ -228,7 +228,6 @@ def cmd_evaluate_detector(args: argparse.Namespace) -> int:
     report = {"model": args.model, "data": str(args.data), "threshold": detector.threshold,
               **evaluate_detector(detector, examples, progress=not args.quiet)}
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(args.json, lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2), encoding="utf-8"))
     print(f"{args.model} on {args.data}: {report['examples']} answers, threshold {detector.threshold:.3f}")
     print(metric_table({"all": report}))

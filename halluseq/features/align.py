@@ -86,7 +86,7 @@ class ContextSentences:
         for index, keys in enumerate(self.keys):
             for key in {k for k in keys if is_content(k)}:
                 self.postings[key].append(index)
-        self.all_keys = set(self.postings) | {k for keys in self.keys for k in keys}
+        self.all_keys = {k for keys in self.keys for k in keys}
         self.n_words = sum(len(keys) for keys in self.keys)
 
     def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
@@ -118,7 +118,7 @@ class ContextSentences:
         share = sum(w for k, w in weights.items() if k in found) / sum(weights.values())
         return best, second, share
 
-    def window(self, index: int | None) -> AlignedSentence:
+    def sentence(self, index: int | None) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
             return AlignedSentence([], set())
@@ -165,28 +165,28 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         members = np.flatnonzero(sentence == value)
         names = frozenset(keys[i] for i in members if words[i].text[:1].isupper())
         best, second, share = context.align([keys[i] for i in members], names)
-        window = context.window(best)
+        aligned_sentence = context.sentence(best)
         merged = set(context.keys[second]) if second is not None else set()
         negated = any(is_negation(keys[i]) for i in members)
-        run_gap = _run_gaps([keys[i] for i in members], window)
+        out[members, 7] = best is not None and negated != aligned_sentence.negated
+        out[members, 9] = share
+        run_gap = _run_gaps([keys[i] for i in members], aligned_sentence)
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
-            aligned = key in window.keys
+            aligned = key in aligned_sentence.keys
             out[i, 0] = aligned
             out[i, 1] = not aligned and key in context.all_keys
             if run_gap[position] is not None:
                 out[i, 2] = run_gap[position] == 0
                 out[i, 3] = run_gap[position] > 0
-            if following is not None and (key, following) not in window.bigrams:
-                dropped = window.skips.get((key, following), set())
+            if following is not None and (key, following) not in aligned_sentence.bigrams:
+                dropped = aligned_sentence.skips.get((key, following), set())
                 out[i, 4] = bool(dropped)
                 out[i, 5] = any(is_negation(d) for d in dropped)
             out[i, 6] = is_negation(key)
-            out[i, 7] = best is not None and negated != window.negated
             numbers = NUMBER.findall(words[i].text)
-            out[i, 8] = bool(numbers) and not any(m in window.numbers for m in numbers)
-            out[i, 9] = share
+            out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
     return out

@@ -20,6 +20,11 @@ _IMPOSSIBLE = -1e30
 CHUNK = 16  # positions per chunk of the two-level scan
 
 
+def _identity(k: int, dtype: torch.dtype) -> torch.Tensor:
+    """The ``(K, K)`` log-semiring identity: 0 on the diagonal, ``_IMPOSSIBLE`` elsewhere."""
+    return torch.full((k, k), _IMPOSSIBLE, dtype=dtype).fill_diagonal_(0.0)
+
+
 def _log_matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """Matrix product in the log semiring: ``out[..., i, j] = logsumexp_k a[..., i, k] + b[..., k, j]`` (pairwise
     ``logaddexp`` over the K terms: cheaper than a reduction for two tags)."""
@@ -53,7 +58,7 @@ def _scan(steps: torch.Tensor, reverse: bool) -> torch.Tensor:
     """
     batch, n, k, _ = steps.shape
     n_chunks = -(-n // CHUNK)
-    identity = torch.full((k, k), _IMPOSSIBLE, dtype=steps.dtype).fill_diagonal_(0.0).expand(batch, k, k)
+    identity = _identity(k, steps.dtype).expand(batch, k, k)
     padded = torch.cat([steps, identity.unsqueeze(1).expand(batch, n_chunks * CHUNK - n, k, k)], dim=1)
     chunks = padded.view(batch, n_chunks, CHUNK, k, k).unbind(2)
     inside = torch.stack(_products(list(chunks), reverse), dim=2)  # (B, n_chunks, CHUNK, K, K)
@@ -81,25 +86,25 @@ class LinearChainCRF(nn.Module):
         """Step matrices ``M[b, t - 1, i, j] = transitions[i, j] + emissions[b, t, j]`` for t = 1..T-1, the
         log-semiring identity past each length: ``(B, T - 1, K, K)``."""
         mask = length_mask(lengths, emissions.shape[1])[:, 1:, None, None]  # (B, T - 1, 1, 1)
-        n_tags = emissions.shape[2]
-        identity = torch.full((n_tags, n_tags), _IMPOSSIBLE, dtype=emissions.dtype).fill_diagonal_(0.0)
+        identity = _identity(emissions.shape[2], emissions.dtype)
         return torch.where(mask, self.transitions + emissions[:, 1:, None, :], identity)
 
-    def _forward_alphas(self, emissions: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
-        """``alpha[b, t, k]`` = log-sum of all paths over steps 0..t ending in tag k: ``(B, T, K)``.
+    def _forward_alphas(self, emissions: torch.Tensor, steps: torch.Tensor) -> torch.Tensor:
+        """``alpha[b, t, k]`` = log-sum of all paths over steps 0..t ending in tag k: ``(B, T, K)``, from
+        ``steps = self._steps(emissions, lengths)``.
 
         For t >= length the last real alpha is carried forward.
         """
         alpha = self.start + emissions[:, 0]  # (B, K)
         if emissions.shape[1] == 1:
             return alpha.unsqueeze(1)
-        prefix = _scan(self._steps(emissions, lengths), reverse=False)  # (B, T - 1, K, K): M_1 ... M_t
+        prefix = _scan(steps, reverse=False)  # (B, T - 1, K, K): M_1 ... M_t
         later = torch.logsumexp(alpha[:, None, :, None] + prefix, dim=2)  # (B, T - 1, K)
         return torch.cat([alpha.unsqueeze(1), later], dim=1)
 
     def log_partition(self, emissions: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
         """``(B,)`` log Z; ``emissions`` is ``(B, T, K)``."""
-        last = self._forward_alphas(emissions, lengths)[:, -1]  # (B, K): carried to the end
+        last = self._forward_alphas(emissions, self._steps(emissions, lengths))[:, -1]  # (B, K): carried to the end
         return torch.logsumexp(last + self.end, dim=1)
 
     def path_score(self, emissions: torch.Tensor, tags: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
@@ -118,10 +123,11 @@ class LinearChainCRF(nn.Module):
     def marginals(self, emissions: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
         """``(B, T, K)`` posteriors P(y_t = k | x) by forward-backward; zero at padding."""
         mask = length_mask(lengths, emissions.shape[1])  # (B, T)
-        alphas = self._forward_alphas(emissions, lengths)  # (B, T, K)
+        steps = self._steps(emissions, lengths)  # (B, T - 1, K, K), shared by both passes
+        alphas = self._forward_alphas(emissions, steps)  # (B, T, K)
         end = self.end.expand_as(emissions[:, :1])  # (B, 1, K): beta at each last step (and in padding)
         if emissions.shape[1] > 1:
-            suffix = _scan(self._steps(emissions, lengths), reverse=True)  # (B, T - 1, K, K): M_{t+1} ... M_{T-1}
+            suffix = _scan(steps, reverse=True)  # (B, T - 1, K, K): M_{t+1} ... M_{T-1}
             end = torch.cat([torch.logsumexp(suffix + self.end, dim=3), end], dim=1)  # (B, T, K)
         log_z = torch.logsumexp(alphas[:, -1] + self.end, dim=1)  # (B,)
         posterior = torch.exp(alphas + end - log_z[:, None, None])  # (B, T, K)

@@ -17,6 +17,7 @@ from halluseq.models.batching import Batch, SequenceDataset, collate, predict
 
 __all__ = ["LengthBucketSampler", "SequenceDataModule", "SequenceDataset", "TaggerModule", "collate", "predict"]
 
+
 def bucketed_batches(lengths: torch.Tensor, batch_size: int, jitter: float,
                      generator: torch.Generator) -> list[list[int]]:
     """Index batches of similar (jittered) length, in a random order drawn from ``generator``."""
