@@ -64,6 +64,18 @@ class Detector:
         self._scorer = copy.deepcopy(model).double().eval()
         nli = [e for e in pipeline.extractors if isinstance(e, NLIFeatures)]
         self._evidence = EvidenceFinder(nli[0]) if nli else None  # claims quote context sentences
+        self._fallback: Detector | None = None
+
+    @property
+    def long_answers(self) -> dict[str, Any] | None:
+        """``{"max_words", "fallback"}``: answers over ``max_words`` words are scored by the bundled ``fallback``
+        detector instead (``config.json``: ``long_answers``; None: every answer is scored by this detector)."""
+        return self.meta.get("long_answers")
+
+    def _fallback_detector(self) -> Detector:
+        if self._fallback is None:
+            self._fallback = Detector.from_pretrained(self.long_answers["fallback"], batch_size=self.batch_size)
+        return self._fallback
 
     @property
     def chunk_size(self) -> int:
@@ -112,14 +124,19 @@ class Detector:
         """Score many ``{"context", "answer", "question"?, "id"?}`` items; results keep the input order."""
         results: list[DetectionResult | None] = [None] * len(items)
         todo: list[tuple[int, Example]] = []
+        long: list[tuple[int, Example]] = []
+        limit = self.long_answers["max_words"] if self.long_answers else None
         for i, item in enumerate(items):
             problem = _skip_reason(item)
             if problem:
                 results[i] = DetectionResult("skipped", str(item.get("answer") or ""), reason=problem,
                                              id=item.get("id"), threshold=self.threshold)
-            else:
-                todo.append((i, Example(id=str(item.get("id") or i), context=item["context"], answer=item["answer"],
-                                        question=item.get("question"))))
+                continue
+            example = Example(id=str(item.get("id") or i), context=item["context"], answer=item["answer"],
+                              question=item.get("question"))
+            (long if limit is not None and example.n_words > limit else todo).append((i, example))
+        if long:
+            self._score_long(items, long, results)
         step = self.chunk_size
         with tqdm(total=len(todo), disable=not progress, unit="answer") as bar:
             for start in range(0, len(todo), step):
@@ -131,6 +148,16 @@ class Detector:
                     results[i] = self._result(example, p, items[i].get("id"), self._text_block(matrix), found)
                 bar.update(len(chunk))
         return results  # type: ignore[return-value]
+
+    def _score_long(self, items: Sequence[Mapping[str, Any]], long: Sequence[tuple[int, Example]],
+                    results: list[DetectionResult | None]) -> None:
+        """Answers over the ``long_answers`` limit, scored by the fallback detector, with a note saying so."""
+        fallback, limit = self.long_answers["fallback"], self.long_answers["max_words"]
+        scored = self._fallback_detector().predict_batch([items[i] for i, _ in long])
+        for (i, example), result in zip(long, scored, strict=True):
+            result.notes.insert(0, f"answer of {example.n_words} words is over this detector's {limit}-word limit: "
+                                   f"scored by the bundled '{fallback}' detector instead (its features and threshold)")
+            results[i] = result
 
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
                 evidence: list[tuple[Evidence | None, Evidence | None]] | None) -> DetectionResult:
@@ -202,6 +229,18 @@ class Detector:
         return cls(pipeline, standardizer, model, config["threshold"], spec, meta, batch_size)
 
 
+def _long_answers(section: Any) -> dict[str, Any]:
+    """A config's ``long_answers: {max_words, fallback}``, checked."""
+    if not isinstance(section, dict) or set(section) != {"max_words", "fallback"}:
+        raise ValueError(f"long_answers needs exactly max_words and fallback, got {section!r}")
+    if not isinstance(section["max_words"], int) or section["max_words"] < 1:
+        raise ValueError(f"long_answers.max_words must be a positive integer, got {section['max_words']!r}")
+    if section["fallback"] not in BUNDLED_MODELS:
+        raise ValueError(f"long_answers.fallback must be a bundled detector ({', '.join(BUNDLED_MODELS)}), "
+                         f"got {section['fallback']!r}")
+    return dict(section)
+
+
 def _skip_reason(item: Mapping[str, Any]) -> str | None:
     """Why an item cannot be scored (empty or non-text context / answer), or None."""
     for key in ("context", "answer"):
@@ -258,6 +297,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     from halluseq.data.sources import document_key
     from halluseq.train import fit_final, read_data
 
+    long_answers = _long_answers(config["long_answers"]) if config.get("long_answers") else None
     fit = fit_final(config, run_dir, progress)
     spec = {"name": config["model"]["name"], "options": config["model"].get("options") or {},
             "n_features": len(fit.pipeline.columns)}
@@ -280,6 +320,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
                      "licence": detector_licence(config.get("licence", RESEARCH), pipeline.to_config()),
                      "command": config.get("command", "")},
         "metrics": evaluations,
+        **({"long_answers": long_answers} if long_answers else {}),
     }
     detector.save_pretrained(out)
     return detector

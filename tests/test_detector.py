@@ -392,6 +392,31 @@ def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ra
         assert_same_words(together, alone, tol=1e-4)  # the proxy LM pads batches: float noise only
 
 
+def test_answers_over_the_long_answer_limit_go_to_the_fallback_detector(detector, tmp_path):
+    from halluseq.detector import _long_answers
+
+    # a saved copy of the default detector that hands answers over 14 words to the bundled default detector
+    saved = Path(detector.save_pretrained(tmp_path / "limited"))
+    config = json.loads((saved / "config.json").read_text(encoding="utf-8"))
+    config["threshold"] = 0.999  # so that a result scored by the fallback is told apart by its threshold
+    config["long_answers"] = {"max_words": 14, "fallback": "default"}
+    (saved / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    limited = Detector.from_pretrained(saved)
+    short, long = EIFFEL, ANSWER
+    assert len(short.split()) == 14 < len(long.split())
+    results = limited.predict_batch([{"context": CONTEXT, "answer": long}, {"context": CONTEXT, "answer": short}])
+    reference = detector.predict(CONTEXT, long)
+    assert results[0].threshold == detector.threshold and results[1].threshold == 0.999
+    assert_same_words(results[0], reference)
+    assert results[0].hallucinated == reference.hallucinated
+    assert "over this detector's 14-word limit" in results[0].notes[0] and "'default'" in results[0].notes[0]
+    assert not any("limit" in note for note in results[1].notes)
+    with pytest.raises(ValueError, match="fallback must be a bundled detector"):
+        _long_answers({"max_words": 10, "fallback": "tiny"})
+    with pytest.raises(ValueError, match="max_words must be a positive integer"):
+        _long_answers({"max_words": 0, "fallback": "default"})
+
+
 def test_bundled_detectors_by_name(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="no bundled detector 'tiny'; bundled: default, full"):
         bundled_model_path("tiny")
