@@ -104,17 +104,24 @@ class ProxyLMScorer:
         return [encode(self.lm.tokenizer, template_for(self.templates, e.task, kind), e, self.max_tokens)
                 for e in examples]
 
+    @property
+    def rows_alone(self) -> bool:
+        """Whether every sequence is scored in a batch of its own: in bfloat16 the kernels' sums depend on the
+        batch's shape far beyond float noise (up to ~0.1 nats), so a score would depend on its batch-mates."""
+        return self.precision == "bfloat16"
+
     def score_encoded(self, encoded: list[Encoded]) -> list[TokenScores]:
         if not encoded:
             return []
+        batch_tokens = 1 if self.rows_alone else self.batch_tokens
         if self.workers <= 1:
             with torch_threads(self.threads):
-                return score_batched(self.lm, encoded, self.batch_tokens)
+                return score_batched(self.lm, encoded, batch_tokens)
         lm = self.lm  # loaded here, never by concurrent threads: model loading is not thread-safe
         order = sorted(range(len(encoded)), key=lambda i: encoded[i].length)
         shares = [share for share in (order[w::self.workers] for w in range(self.workers)) if share]
         with torch_threads(1), ThreadPoolExecutor(len(shares)) as pool:  # alternate lengths: balanced shares
-            results = list(pool.map(lambda share: score_batched(lm, [encoded[i] for i in share], self.batch_tokens),
+            results = list(pool.map(lambda share: score_batched(lm, [encoded[i] for i in share], batch_tokens),
                                     shares))
         out: list[TokenScores | None] = [None] * len(encoded)
         for share, scores in zip(shares, results, strict=True):

@@ -347,3 +347,14 @@ def test_smollm2_context_raises_logprob_of_copied_words(shared_data, fresh_score
         assert in_context.sum() >= 5
         copied.append(contrast_matrix[in_context, 0])
     assert np.concatenate(copied).mean() > 0
+
+
+def test_bfloat16_scores_do_not_depend_on_the_batch(tiny_lm_dir, fresh_scorers):
+    """In bfloat16 each sequence is scored in a batch of its own: the same numbers alone and among others."""
+    backend = str(tiny_lm_dir)
+    scorer = ProxyLMScorer(backend=backend, precision="bfloat16", workers=2, batch_tokens=10**6)
+    assert scorer.rows_alone and not ProxyLMScorer(backend=backend).rows_alone
+    encoded = scorer.encode(EXAMPLES, "with_context")
+    together = scorer.score_encoded(encoded)
+    alone = [scorer.score_encoded([item])[0] for item in encoded]
+    assert_same_scores(together, alone, atol=0.0)
