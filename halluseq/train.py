@@ -95,12 +95,7 @@ def _prepare(config: dict[str, Any], examples: Sequence[Example] | None, progres
         examples = load_examples(config)
     usable = [e for e in examples if e.word_labels and e.n_words > 0]
     pipeline = FeaturePipeline.from_config(config["features"], store=FeatureStore(cache_dir() / "features"))
-    if config["protocol"]["name"] == "transfer":  # source first (transfer_examples); each dataset read apart,
-        # so the cache chunks it as when it is used alone
-        cut = sum(e.split == "train" for e in usable)
-        features = pipeline.transform(usable[:cut], progress=progress) + pipeline.transform(usable[cut:], progress)
-    else:
-        features = pipeline.transform(usable, progress=progress)
+    features = pipeline.transform(usable, progress=progress)
     return usable, pipeline, features, [e.labels.astype(np.float32) for e in usable]
 
 

@@ -164,10 +164,13 @@ def test_lodo_never_trains_on_the_held_out_dataset_or_its_documents(tmp_path):
         leave_one_dataset_out(examples, datasets=["zzz"])
 
 
-def test_generalization_sweep_uses_the_bundled_detectors_corpus():
-    detector = yaml.safe_load((REPO / "configs" / "detector.yaml").read_text())
-    sweep = yaml.safe_load((REPO / "configs" / "generalization.yaml").read_text())
+@pytest.mark.parametrize(("detector_config", "sweep_config"), [("detector.yaml", "generalization.yaml"),
+                                                               ("detector_full.yaml", "generalization_full.yaml")])
+def test_generalization_sweep_uses_the_bundled_detectors_corpus(detector_config, sweep_config):
+    detector = yaml.safe_load((REPO / "configs" / detector_config).read_text())
+    sweep = yaml.safe_load((REPO / "configs" / sweep_config).read_text())
     assert sweep["data"] == detector["data"] == sweep["lodo"]["data"][:len(detector["data"])]
+    assert detector["features"]["families"] in sweep["feature_sets"]
     evaluation_only = sweep["lodo"]["data"][len(detector["data"]):]
     assert evaluation_only and all(entry["train"] is False for entry in evaluation_only)
     for key in ("batch_size", "max_epochs", "patience"):

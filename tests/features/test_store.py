@@ -1,4 +1,4 @@
-"""The on-disk feature cache: reuse, invalidation by config, prefixes, corruption (FeatureStore)."""
+"""The on-disk feature cache: reuse, invalidation by config, prefixes, reordering, corruption (FeatureStore)."""
 
 from __future__ import annotations
 
@@ -75,25 +75,60 @@ def test_changed_version_changes_fingerprint():
     assert Newer().fingerprint != CountingText().fingerprint
 
 
-def test_changed_example_content_recomputes_its_chunk(tmp_path, examples, make_example):
+def test_changed_example_content_recomputes_only_that_example(tmp_path, examples, make_example):
     store = FeatureStore(tmp_path, chunk_size=4)
     store.features(CountingText(), examples, progress=False)
     edited = list(examples)
     edited[5] = make_example("Completely different words now.", examples[5].context)
     extractor = CountingText()
     out = store.features(extractor, edited, progress=False)
-    assert extractor.calls == 4  # only the chunk holding example 5
+    assert extractor.calls == 1
     _assert_same(out, TextFeatures().extract(edited))
 
 
-@pytest.mark.parametrize(("limit", "expected_calls"), [(8, 0), (4, 0), (6, 2), (3, 3)])
-def test_limit_prefix_reuses_chunks(tmp_path, examples, limit, expected_calls):
+@pytest.mark.parametrize("limit", [8, 4, 6, 3])
+def test_limit_prefix_reuses_stored_examples(tmp_path, examples, limit):
     store = FeatureStore(tmp_path, chunk_size=4)
     full = store.features(CountingText(), examples, progress=False)
     extractor = CountingText()
-    prefix = store.features(extractor, examples[:limit], progress=False)
-    assert extractor.calls == expected_calls
+    prefix = FeatureStore(tmp_path, chunk_size=4).features(extractor, examples[:limit], progress=False)
+    assert extractor.calls == 0
     _assert_same(prefix, full[:limit])
+
+
+def test_another_corpus_with_the_same_answers_in_another_order_reads_them_back(tmp_path, examples, make_example):
+    store = FeatureStore(tmp_path, chunk_size=4)
+    store.features(CountingText(), examples[:7], progress=False)
+    new = make_example("A brand new answer.", "A brand new context.")
+    other = [examples[9], new, *reversed(examples[:7]), examples[8], examples[7]]
+    extractor = CountingText()
+    out = FeatureStore(tmp_path, chunk_size=4).features(extractor, other, progress=False)
+    assert extractor.calls == 4  # examples 7 to 9 and the new one: found nowhere
+    _assert_same(out, TextFeatures().extract(other))
+    again = CountingText()
+    store = FeatureStore(tmp_path, chunk_size=4)
+    assert store.cached_examples(again, [*examples, new]) == len(examples) + 1
+    _assert_same(store.features(again, [*examples, new], progress=False), TextFeatures().extract([*examples, new]))
+    assert again.calls == 0
+
+
+def test_a_chunk_file_without_hashes_is_read_and_given_them(tmp_path, examples):
+    store = FeatureStore(tmp_path, chunk_size=4)
+    first = store.features(CountingText(), examples, progress=False)
+    for path in tmp_path.rglob("*.npz"):  # the format of files written before the store kept hashes
+        with np.load(path) as stored:
+            arrays = {key: stored[key] for key in stored.files if key != "hashes"}
+        np.savez(path, **arrays)
+    extractor = CountingText()
+    _assert_same(FeatureStore(tmp_path, chunk_size=4).features(extractor, examples, progress=False), first)
+    assert extractor.calls == 0
+    for path in tmp_path.rglob("*.npz"):
+        with np.load(path) as stored:
+            assert "hashes" in stored
+    shuffled = examples[::-1]
+    again = CountingText()
+    _assert_same(FeatureStore(tmp_path, chunk_size=4).features(again, shuffled, progress=False), first[::-1])
+    assert again.calls == 0
 
 
 def test_interrupted_run_resumes_at_first_missing_chunk(tmp_path, examples):
