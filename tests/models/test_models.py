@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from halluseq.models import MODELS, GRUTagger, WordLogReg, WordMLP, build_model, mlp_width
-from halluseq.models.gru import reverse_within_length
+from halluseq.models.gru import packed_reference, reverse_within_length
 
 D = 5
 
@@ -200,3 +200,35 @@ def test_word_logreg_is_balanced_and_deterministic():
     weights = np.where(labels == 1, 1 / labels.sum(), 1 / (1 - labels).sum())
     assert np.average(first, weights=weights) == pytest.approx(0.5, abs=0.01)
     assert first.mean() > labels.mean() + 0.1
+
+
+@pytest.mark.parametrize("direction", ["both", "forward", "backward"])
+def test_padded_gru_gives_the_packed_grus_values(direction):
+    torch.manual_seed(0)
+    model = GRUTagger(5, hidden=8, layers=2, dropout=0.3, direction=direction).double().eval()
+    lengths = torch.tensor([7, 1, 4, 7, 2])
+    x = torch.randn(5, 9, 5, dtype=torch.float64)  # two steps of padding past the longest
+    with torch.no_grad():
+        out = model.encoder(x, lengths)
+        reference = packed_reference(model.encoder, x, lengths)
+    torch.testing.assert_close(out, reference, rtol=0, atol=1e-12)
+    assert not out[0, 7:].any() and not out[1, 1:].any()  # zero at padded positions
+
+
+@pytest.mark.parametrize("direction", ["both", "forward", "backward"])
+def test_weights_saved_by_the_packed_gru_load(direction):
+    torch.manual_seed(1)
+    model = GRUTagger(5, hidden=8, layers=2, direction=direction).double().eval()
+    state = model.state_dict()
+    packed_names = {}  # this model's keys under the packed version's names
+    for key, value in state.items():
+        if key.startswith("encoder.layers."):
+            _, _, k, j, name = key.split(".")
+            packed_names[f"encoder.gru.{name.replace('_l0', f'_l{k}')}{'_reverse' if j == '1' else ''}"] = value
+        else:
+            packed_names[key] = value
+    loaded = GRUTagger(5, hidden=8, layers=2, direction=direction).double().eval()
+    loaded.load_state_dict(packed_names)
+    x, lengths = torch.randn(3, 6, 5, dtype=torch.float64), torch.tensor([6, 3, 1])
+    with torch.no_grad():
+        torch.testing.assert_close(loaded.logits(x, lengths), model.logits(x, lengths), rtol=0, atol=0)
