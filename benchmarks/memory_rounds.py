@@ -30,7 +30,7 @@ def rounds(model: str, data: str, n_rounds: int, n_answers: int, release: bool) 
     """RSS in MiB after each round."""
     from halluseq import Detector
     from halluseq.data import load
-    from halluseq.serving import release_free_memory
+    from halluseq.heap import release_free_memory
 
     examples, _ = load(data)
     items = [{"context": e.context, "answer": e.answer, "question": e.question}

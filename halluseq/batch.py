@@ -12,6 +12,7 @@ from tqdm.auto import tqdm
 
 from halluseq.data import load
 from halluseq.detector import Detector
+from halluseq.heap import release_free_memory
 from halluseq.render import html_page
 from halluseq.result import DetectionResult
 
@@ -63,6 +64,7 @@ def detect_file(detector: Detector, source: str | Path, out: str | Path, input_f
         with tqdm(total=len(items), disable=not progress, unit="answer", desc="scoring") as bar:
             for start in range(0, len(items), step):
                 results = detector.predict_batch(items[start:start + step])
+                release_free_memory()
                 for result in results:
                     counts["scored" if result.status == "ok" else "skipped"] += 1
                     handle.write(_line(result) + "\n")

@@ -4,42 +4,23 @@ Requests that arrive within ``window_s`` of each other are scored by one ``Detec
 ``max_items`` answers), which is cheaper per answer than one call each and gives the same numbers (scores do not
 depend on batch composition). A full queue refuses new work at once (:class:`Overloaded`) instead of letting
 requests pile up; a request cancelled before its batch starts (its client gave up) is skipped. After each batch
-the heap's free pages go back to the system (glibc ``malloc_trim``), so a long-running server's resident memory
-follows its work rather than the largest batches it has seen.
+the heap's free pages go back to the system (:mod:`halluseq.heap`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import queue
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from halluseq.detector import Detector
+from halluseq.heap import release_free_memory
 from halluseq.result import DetectionResult
-
-
-def _heap_trimmer() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim`` (None elsewhere: musl, macOS, Windows)."""
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):
-        return None
-
-
-MALLOC_TRIM = _heap_trimmer()
-
-
-def release_free_memory() -> None:
-    """Hand the heap's free pages back to the system (a no-op without glibc)."""
-    if MALLOC_TRIM is not None:
-        MALLOC_TRIM(0)
 
 
 class Overloaded(RuntimeError):
