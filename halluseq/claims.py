@@ -45,19 +45,26 @@ class ClosestSentence:
         return None if best is None else self._index.texts[best]
 
 
+def _novel(words: list[str], text: np.ndarray) -> np.ndarray:
+    """Per word of a sentence: a word that is not a stop word and occurs nowhere in the context ("However", "I"
+    are no missing evidence); ``text`` is the sentence's ``(n_words, 20)`` text-feature block."""
+    function_word = np.array([word_key(w) in ENGLISH_STOP_WORDS for w in words], dtype=bool)
+    return (text[:, COLUMNS.index("is_novel")] > 0) & ~function_word
+
+
 def _reason(words: list[str], text: np.ndarray, hallucinated: bool, closest: ClosestSentence) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    function_word = np.array([word_key(w) in ENGLISH_STOP_WORDS for w in words], dtype=bool)
-    novel = (text[:, col["is_novel"]] > 0) & ~function_word  # "However", "I" are no missing evidence
+    novel = _novel(words, text)
     numbers = [w for w, flag in zip(words, text[:, col["novel_number"]] > 0, strict=True) if flag]
     capitalized = text[:, col["is_capitalized"]] > 0
     # a capital that starts the sentence makes no name
     names = [w for i, (w, n, cap) in enumerate(zip(words, novel, capitalized, strict=True)) if n and cap and i > 0]
     others = [w for w, n in zip(words, novel, strict=True) if n and w not in numbers and w not in names]
     if not hallucinated:
-        found = int((~novel).sum())
-        return f"supported: {found} of {len(words)} words found in the context"
+        missing = [w for w, n in zip(words, novel, strict=True) if n]
+        tail = f" (not found: {_listed(missing)})" if missing else ""
+        return f"supported: {len(words) - len(missing)} of {len(words)} words found in the context{tail}"
     parts = []
     if numbers:
         parts.append(f"numbers {_listed(numbers)} not found")
@@ -99,7 +106,8 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
                      unsupported: bool) -> str | None:
     """The reason naming a decisive context sentence, or None to fall back on the lexical reason. ``unsupported``:
     the supporting premise lacks a number or name of the claim (an NLI model can entail "born in Krakow" from
-    "born in Warsaw"), so it is not quoted as support."""
+    "born in Warsaw"), or the claim holds a word the whole context lacks (it can entail "the museum was open" from
+    "the museum was closed"), so it is not quoted as support."""
     contradicts = contradiction is not None and contradiction.prob >= DECISIVE and \
         (support is None or contradiction.prob > support.prob)
     supports = support is not None and support.prob >= DECISIVE and not contradicts and not unsupported
@@ -132,7 +140,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         words = [example.words[i].text for i in picked]
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(
-            _specifics(words) - _premise_keys(example.context, context_starts, support))
+            _specifics(words) - _premise_keys(example.context, context_starts, support)
+            or _novel(words, text[picked]).any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
             _reason(words, text[picked], hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))

@@ -109,6 +109,16 @@ def test_support_that_lacks_a_name_or_number_of_the_claim_is_not_quoted():
     assert claim.reason == 'supported by context: "It is 330 metres tall."'
 
 
+def test_support_for_a_claim_with_a_word_the_context_lacks_is_not_quoted_and_the_word_is_named():
+    # a weak NLI model entails "open" from "closed" (word overlap); quoting that sentence as support would lie
+    context = "The museum was closed to visitors in March because of flooding."
+    closed = Evidence(context, 0, len(context), 0.95)
+    item = example("The museum was open to visitors in March.", context)
+    (claim,) = claims(item, np.full(len(item.words), 0.1), 0.5, evidence=[(closed, None)])
+    assert not claim.hallucinated and claim.support.prob == pytest.approx(0.95)
+    assert claim.reason == "supported: 7 of 8 words found in the context (not found: open)"
+
+
 def test_without_nli_a_claim_made_of_context_words_quotes_the_sentence_it_departs_from():
     context = "The team finished third in the East Division with a 7-11 record. Steve Stapler coached the team."
     item = example("The team finished third in the Steve Stapler with a 7-11 record. Fine.", context)
