@@ -40,7 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "protocol": {"name": "auto", "folds": 5, "val_fraction": 0.15, "fold_seed": 42},
     "training": {"lr": 1e-3, "weight_decay": 1e-4, "batch_size": 32, "max_epochs": 15, "patience": 5,
                  "monitor": "val_f1", "monitor_mode": "max", "gradient_clip": 1.0, "max_words": 512,
-                 "accelerator": "cpu", "standardize": True, "bucket_by_length": True},
+                 "accelerator": "cpu", "standardize": True, "bucket_by_length": True,
+                 "validate_on": None},  # datasets whose validation examples alone pick the epoch and threshold
     "seed": 0,
 }
 
@@ -134,7 +135,9 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
     protocol = config["protocol"]
     train_part, validation = grouped_split(usable, np.arange(len(usable)), protocol["val_fraction"],
                                            protocol["fold_seed"])
-    fold = Fold("final", train_part, validation, np.array([], dtype=np.int64))
+    fold = validated_on(Fold("final", train_part, validation, np.array([], dtype=np.int64)), usable,
+                        config["training"].get("validate_on"))
+    validation = fold.validation
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
     model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
                                                  standardizer.transform_all(features), labels, Path(run_dir), progress)
@@ -183,6 +186,18 @@ def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.
     return best.model, predict(best.model, val_set), predict(best.model, test_set)
 
 
+def validated_on(fold: Fold, examples: Sequence[Example], datasets: Sequence[str] | None) -> Fold:
+    """``fold`` with its validation part cut to the examples of ``datasets`` (the same fold when None): early
+    stopping and the tuned threshold then follow those sources only."""
+    if not datasets:
+        return fold
+    kept = np.array([i for i in fold.validation if examples[i].dataset in set(datasets)], dtype=np.int64)
+    if len(kept) == 0:
+        raise ValueError(f"training.validate_on {list(datasets)}: fold {fold.name} has no validation example of "
+                         f"those datasets")
+    return replace(fold, validation=kept)
+
+
 def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
           examples: Sequence[Example] | None = None) -> dict[str, Any]:
     """Train and evaluate ``config`` under its protocol; write the run folder; return its metrics."""
@@ -199,6 +214,7 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
     thresholds = np.full(len(usable), 0.5)
     fold_of = np.full(len(usable), "", dtype=object)
     for fold in folds:
+        fold = validated_on(fold, usable, config["training"].get("validate_on"))
         standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
         scaled = standardizer.transform_all(features)
         fit = _fit_logreg if config["model"]["name"] == "logreg" else _train_sequence_model

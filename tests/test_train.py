@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,9 +14,10 @@ from torch.utils.data import DataLoader
 
 from halluseq.cli import main
 from halluseq.data import Example, Span
+from halluseq.data.splits import Fold
 from halluseq.models import GRUTagger, WordLogReg
 from halluseq.models.lightning import SequenceDataset, collate, predict
-from halluseq.train import load_config, quiet_lightning, train
+from halluseq.train import load_config, quiet_lightning, train, validated_on
 
 pytestmark = pytest.mark.usefixtures("one_thread")
 
@@ -196,3 +198,13 @@ def test_evaluate_command_prints_the_table(runs, capsys):
     assert "tok_auc" in out
     assert "bigru_crf:prob" in out and "bigru_crf:viterbi" in out
     assert "task=QA" in out and "generator=gen0" in out
+
+
+def test_validate_on_keeps_only_those_datasets_in_the_validation_part(make_example):
+    examples = [replace(make_example(f"Answer {i}.", "Context."), dataset="ab"[i % 2]) for i in range(8)]
+    fold = Fold("fold0", np.arange(4), np.arange(4, 8), np.array([], dtype=np.int64))
+    assert validated_on(fold, examples, None) is fold
+    kept = validated_on(fold, examples, ["a"])
+    assert kept.validation.tolist() == [4, 6] and kept.train.tolist() == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match=r"validate_on \['c'\]: fold fold0 has no validation example"):
+        validated_on(fold, examples, ["c"])
