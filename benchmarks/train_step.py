@@ -6,7 +6,7 @@ Reads the answer lengths of the data (capped at the training configs' 512 words)
 sweep's width (the values do not change the time), and times one epoch of forward + backward + Adam steps in
 length-sorted batches, single-threaded as each sweep worker runs, through the shipped GRU encoder (padded
 batches) and through the packed ``nn.GRU`` it replaced (``halluseq.models.gru.packed_reference``, same values).
-Splits each step into the encoder's forward, the loss and the backward pass. Writes
+Splits each step into forward + loss (the model's own training loss) and backward + step. Writes
 ``benchmarks/results/train_step.json``.
 """
 
@@ -32,7 +32,7 @@ MAX_WORDS = 512
 
 def epoch(model_name: str, lengths: np.ndarray, n_features: int, batch_size: int, seed: int,
           packed: bool = False) -> dict[str, float]:
-    """Seconds of one epoch of steps, split into forward / loss / backward + optimizer."""
+    """Seconds of one epoch of steps, split into forward + loss and backward + optimizer step."""
     torch.manual_seed(seed)
     model = build_model(model_name, n_features)
     if packed:
@@ -40,25 +40,19 @@ def epoch(model_name: str, lengths: np.ndarray, n_features: int, batch_size: int
         encoder.forward = lambda x, lengths: packed_reference(encoder, x, lengths)
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     order = np.argsort(lengths, kind="stable")
-    parts = {"forward": 0.0, "loss": 0.0, "backward_and_step": 0.0}
+    parts = {"forward_and_loss": 0.0, "backward_and_step": 0.0}
     for start in range(0, len(order), batch_size):
         batch = torch.as_tensor(lengths[order[start:start + batch_size]])
         x = torch.randn(len(batch), int(batch.max()), n_features)
         labels = (torch.rand(len(batch), int(batch.max())) < 0.06).float()
         began = time.perf_counter()
-        emissions = model.emissions(x, batch) if hasattr(model, "emissions") else model.logits(x, batch)
-        forward = time.perf_counter()
-        if hasattr(model, "crf"):
-            loss = model.crf.nll(emissions, labels.long(), batch).sum() / batch.sum()
-        else:
-            loss = torch.nn.functional.binary_cross_entropy_with_logits(emissions, labels)
+        loss = model.loss(x, batch, labels)  # the training loss: BCE over real words, or the CRF's NLL
         scored = time.perf_counter()
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
         done = time.perf_counter()
-        parts["forward"] += forward - began
-        parts["loss"] += scored - forward
+        parts["forward_and_loss"] += scored - began
         parts["backward_and_step"] += done - scored
     return {**parts, "epoch": sum(parts.values()), "steps": -(-len(lengths) // batch_size)}
 

@@ -52,10 +52,11 @@ def _novel(words: list[str], text: np.ndarray) -> np.ndarray:
     return (text[:, COLUMNS.index("is_novel")] > 0) & ~function_word
 
 
-def _reason(words: list[str], text: np.ndarray, hallucinated: bool, closest: ClosestSentence) -> str:
-    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block."""
+def _reason(words: list[str], text: np.ndarray, novel: np.ndarray, hallucinated: bool,
+            closest: ClosestSentence) -> str:
+    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``novel`` its
+    :func:`_novel` mask."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    novel = _novel(words, text)
     numbers = [w for w, flag in zip(words, text[:, col["novel_number"]] > 0, strict=True) if flag]
     capitalized = text[:, col["is_capitalized"]] > 0
     # a capital that starts the sentence makes no name
@@ -138,11 +139,11 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         score = float(probs[picked].max())
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]
+        novel = _novel(words, text[picked])
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(
-            _specifics(words) - _premise_keys(example.context, context_starts, support)
-            or _novel(words, text[picked]).any())
+            _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], hallucinated, closest)
+            _reason(words, text[picked], novel, hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

@@ -137,13 +137,12 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
                                            protocol["fold_seed"])
     fold = validated_on(Fold("final", train_part, validation, np.array([], dtype=np.int64)), usable,
                         config["training"].get("validate_on"))
-    validation = fold.validation
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
     model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
                                                  standardizer.transform_all(features), labels, Path(run_dir), progress)
-    threshold = best_f1_threshold(np.concatenate([labels[i] for i in validation]).astype(int),
+    threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
                                   np.concatenate(val_scores["prob"]))
-    sliced = sliced_metrics([usable[i] for i in validation], val_scores["prob"], threshold)
+    sliced = sliced_metrics([usable[i] for i in fold.validation], val_scores["prob"], threshold)
     documents = frozenset({e.group for e in usable} | {k for e in usable if (k := document_key(e.context))})
     by_dataset = Counter(usable[i].dataset for i in fold.train)
     return FinalFit(pipeline, standardizer, model, threshold, sliced["overall"], sliced["dataset"], len(fold.train),
