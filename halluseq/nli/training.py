@@ -31,11 +31,13 @@ from transformers import get_linear_schedule_with_warmup
 
 from halluseq.files import atomic_write
 from halluseq.models.lightning import bucketed_batches
-from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs
+from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs, training_premises
+from halluseq.nli.edits import edit_pairs
 from halluseq.nli.model import (
     MINILM_BASE,
     NLI_LABELS,
     label_index,
+    load_finetuned,
     minilm_path,
     new_full_model,
     new_lora_model,
@@ -48,6 +50,9 @@ DEFAULTS: dict[str, Any] = {
     "files": {},  # name -> at most this many pairs (null = all)
     "evaluation_files": list(EVALUATION_FILES),
     "finetune": "lora",  # lora | full
+    "init": None,  # full fine-tuning only: continue from this fine-tuned model folder instead of the base encoder
+    "out": None,  # where `halluseq train-nli` writes the model (default: the bundled folder of `name`)
+    "minimal_edits": {"premises": 0, "edits_per_sentence": 2},  # halluseq.nli.edits pairs from training premises
     "lora": {"rank": 16, "alpha": 32, "dropout": 0.1},
     "training": {"lr": 5e-4, "weight_decay": 0.01, "batch_size": 32, "epochs": 1, "warmup_fraction": 0.06,
                  "max_length": 128, "precision": "bf16-mixed", "gradient_clip": 1.0, "checkpoint_every": 200},
@@ -190,11 +195,39 @@ def evaluate_files(model: Any, tokenizer: Any, root: str | Path, files: Sequence
     return report
 
 
+EDITS_PREFIX = "edits: "
+
+
+def evaluate_minimal_edits(model: Any, tokenizer: Any, root: str | Path, files: Sequence[str], max_length: int,
+                           seed: int = 0, progress: bool = True) -> dict[str, Any]:
+    """Accuracy per edit kind on minimal-edit pairs (:mod:`halluseq.nli.edits`) made from the premises of
+    ``files`` (the evaluation files: never trained on), antonyms split into the trained and held-out halves of the
+    list. Keys ``"edits: <kind>"``, entries like :func:`evaluate_files`'."""
+    premises = list(dict.fromkeys(pair.premise for name in files for pair in read_pairs(Path(root) / f"{name}.jsonl")))
+    made = list(edit_pairs(premises, seed, antonyms="all"))
+    started = time.perf_counter()
+    predicted = predict_pairs(model, tokenizer, [m.pair for m in made], max_length, progress=progress).argmax(1)
+    seconds = time.perf_counter() - started
+    groups: dict[str, list[int]] = {}
+    for number, m in enumerate(made):
+        kind = f"{m.kind} (held-out words)" if m.held_out_antonym else m.kind
+        groups.setdefault(EDITS_PREFIX + kind, []).append(number)
+    report = {}
+    for name, rows in sorted(groups.items()):
+        gold = np.array([made[i].pair.label for i in rows])
+        report[name] = {"pairs": len(rows), "accuracy": float(accuracy_score(gold, predicted[rows])),
+                        "confusion": confusion_matrix(gold, predicted[rows], labels=range(len(NLI_LABELS))).tolist(),
+                        "seconds": seconds * len(rows) / len(made)}
+    return report
+
+
 def report_markdown(report: dict[str, Any]) -> str:
-    """The evaluation report as a Markdown table plus one confusion matrix per file."""
+    """The evaluation report as a Markdown table plus one confusion matrix per file (not per edit kind)."""
     lines = ["| file | pairs | accuracy |", "| --- | ---: | ---: |"]
     lines += [f"| {name} | {r['pairs']} | {r['accuracy']:.4f} |" for name, r in report.items()]
     for name, r in report.items():
+        if name.startswith(EDITS_PREFIX):
+            continue
         lines += ["", f"{name} (rows gold, columns predicted):", "",
                   "| | " + " | ".join(NLI_LABELS) + " |", "| --- |" + " ---: |" * len(NLI_LABELS)]
         lines += [f"| {label} | " + " | ".join(str(v) for v in row) + " |"
@@ -213,6 +246,34 @@ def _licences(root: Path, files: Sequence[str], licence: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def all_training_pairs(config: dict[str, Any]) -> list[Pair]:
+    """The files' pairs plus the minimal-edit pairs of ``minimal_edits.premises`` training premises, shuffled."""
+    pairs = training_pairs(config["data"], config["files"], config["seed"])
+    edits = config["minimal_edits"]
+    if not edits["premises"]:
+        return pairs
+    premises = training_premises(config["data"], config["files"], edits["premises"], config["seed"])
+    pairs += [made.pair for made in edit_pairs(premises, config["seed"], edits["edits_per_sentence"])]
+    order = np.random.default_rng(config["seed"]).permutation(len(pairs))
+    return [pairs[i] for i in order]
+
+
+def initial_model(config: dict[str, Any]) -> Any:
+    """The model training starts from: the base encoder, or (``init``, full fine-tuning) a fine-tuned folder."""
+    if config["finetune"] == "lora":
+        if config["init"]:
+            raise ValueError("init continues a full fine-tune; LoRA training starts from the base encoder")
+        return new_lora_model(**config["lora"])
+    model = new_full_model()
+    if config["init"]:
+        from halluseq.nli.model import BUNDLED_NLI_MODELS, bundled_nli_path
+
+        init = config["init"]
+        folder = bundled_nli_path(init) if init in BUNDLED_NLI_MODELS else Path(init)
+        model.load_state_dict(load_finetuned(folder).state_dict())
+    return model
+
+
 def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
               log_dir: str | Path = Path("runs") / "nli", stop_at_step: int | None = None) -> dict[str, Any]:
     """Train per ``config``, write the model with its config, licences and evaluation report into ``out``.
@@ -228,9 +289,9 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
     if config["finetune"] not in ("lora", "full"):
         raise ValueError(f"finetune must be lora or full, not {config['finetune']!r}")
     pl.seed_everything(config["seed"], workers=True, verbose=False)
-    pairs = training_pairs(root, config["files"], config["seed"])
+    pairs = all_training_pairs(config)
     tokenizer = AutoTokenizer.from_pretrained(minilm_path())
-    model = new_full_model() if config["finetune"] == "full" else new_lora_model(**config["lora"])
+    model = initial_model(config)
     lengths = [len(ids) for ids in tokenizer([p.premise for p in pairs], [p.hypothesis for p in pairs],
                                              truncation="only_first", max_length=training["max_length"])["input_ids"]]
     sampler = EpochBuckets(lengths, training["batch_size"], config["seed"])
@@ -266,6 +327,8 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
     (out / "LICENSES.md").write_text(_licences(root, sorted(config["files"]), config["licence"]), encoding="utf-8")
     trained = model.merge_and_unload() if config["finetune"] == "lora" else model
     report = evaluate_files(trained, tokenizer, root, config["evaluation_files"], training["max_length"], progress)
+    report |= evaluate_minimal_edits(trained, tokenizer, root, config["evaluation_files"], training["max_length"],
+                                     config["seed"], progress)
     atomic_write(out / "evaluation.json", lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2)))
     atomic_write(out / "evaluation.md", lambda tmp: Path(tmp).write_text(report_markdown(report)))
     return {**summary, "evaluation": report}
