@@ -303,6 +303,8 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
             "n_features": len(fit.pipeline.columns)}
     pipeline = FeaturePipeline.from_config(fit.pipeline.to_config())  # no cache store inside a shipped model
     detector = Detector(pipeline, fit.standardizer, fit.model, fit.threshold, spec)
+    # the same model, reading features through the run's cache: a retrain re-extracts no held-out set
+    cached = Detector(fit.pipeline, fit.standardizer, fit.model, fit.threshold, spec)
     evaluations: dict[str, Any] = {"validation": {"data": config["data"], **fit.validation}}
     if len(fit.validation_by_dataset) > 1:
         evaluations["validation"]["by_dataset"] = fit.validation_by_dataset
@@ -313,7 +315,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
         unseen = [e for e in usable if e.group not in seen and document_key(e.context) not in seen]
         evaluations[target["name"]] = {"data": target.get("data") or target["path"],
                                        "left_out_shared_documents": len(usable) - len(unseen),
-                                       **evaluate_detector(detector, unseen)}
+                                       **evaluate_detector(cached, unseen)}
     detector.meta = {
         "training": {"data": config["data"], "examples": fit.examples, "by_dataset": fit.examples_by_dataset,
                      "seed": config["seed"], "licences": config.get("licences", {}),

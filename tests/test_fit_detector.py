@@ -1,0 +1,35 @@
+"""``halluseq train-detector`` (fit_detector): the saved model, its recorded held-out metrics, and those sets'
+features read through the training run's feature cache."""
+
+from __future__ import annotations
+
+import pytest
+
+from halluseq.data.loader import load
+from halluseq.detector import Detector, evaluate_detector, fit_detector
+from halluseq.features.store import FeatureStore
+from halluseq.train import load_config, quiet_lightning
+
+
+def test_train_detector_saves_a_model_whose_metrics_its_reloaded_copy_reproduces(tmp_path, synthetic_dataset,
+                                                                                 monkeypatch):
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+    train, held = synthetic_dataset("a", 12, 5, 0), synthetic_dataset("b", 6, 5, 1)
+    config = load_config(None)
+    config.update(data={"path": str(train)}, model={"name": "bigru_crf", "options": {"hidden": 8, "layers": 1}},
+                  evaluate=[{"name": "held out", "path": str(held)}], seed=0)
+    config["features"] = {"families": ["text"]}
+    config["training"].update(max_epochs=2, batch_size=16)
+    detector = fit_detector(config, tmp_path / "model", tmp_path / "run", progress=False)
+
+    recorded = detector.meta["metrics"]["held out"]
+    examples, _ = load(held)
+    assert recorded["examples"] == len(examples) and recorded["left_out_shared_documents"] == 0
+    store = FeatureStore(tmp_path / "cache" / "features")
+    assert store.cached_examples(detector.pipeline.extractors[0], examples) == len(examples)  # read through cache
+    reloaded = Detector.from_pretrained(tmp_path / "model")
+    assert reloaded.pipeline.store is None  # a shipped model carries no cache
+    again = evaluate_detector(reloaded, examples)
+    for metric in ("token_auc", "token_ap", "example_auc", "span_f1"):
+        assert again[metric] == pytest.approx(recorded[metric], abs=1e-9)
