@@ -108,10 +108,13 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
     """The reason naming a decisive context sentence, or None to fall back on the lexical reason. ``unsupported``:
     the supporting premise lacks a number or name of the claim (an NLI model can entail "born in Krakow" from
     "born in Warsaw"), or the claim holds a word the whole context lacks (it can entail "the museum was open" from
-    "the museum was closed"), so it is not quoted as support."""
+    "the museum was closed"), so it is not quoted as support. Nor is support that another context sentence
+    contradicts more strongly than the support leaves room for (contradiction above ``1 - support``): the reader
+    then gets the lexical reason and both sentences attached, not a vouching quote."""
     contradicts = contradiction is not None and contradiction.prob >= DECISIVE and \
         (support is None or contradiction.prob > support.prob)
-    supports = support is not None and support.prob >= DECISIVE and not contradicts and not unsupported
+    conflicting = support is not None and contradiction is not None and contradiction.prob > 1.0 - support.prob
+    supports = support is not None and support.prob >= DECISIVE and not (contradicts or unsupported or conflicting)
     if contradicts and hallucinated:
         return f"contradicted by context: {_quote(contradiction.text)}"
     if supports and not hallucinated:

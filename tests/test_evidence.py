@@ -56,6 +56,18 @@ def test_a_decisive_contradiction_is_quoted_as_the_reason_of_a_flagged_claim():
     assert good.support.prob == pytest.approx(0.97)
 
 
+def test_support_that_another_sentence_contradicts_is_not_quoted():
+    item = example("The tower was completed for the World's Fair.")
+    completed = context_sentence("The tower was completed in 1889 for the World's Fair.")
+    built = context_sentence("Gustave Eiffel's company built it.")
+    probs = np.full(len(item.words), 0.1)
+    (vouched,) = claims(item, probs, 0.5, evidence=[(with_prob(completed, 0.9), with_prob(built, 0.05))])
+    assert vouched.reason == f'supported by context: "{completed.text}"'
+    (conflicted,) = claims(item, probs, 0.5, evidence=[(with_prob(completed, 0.61), with_prob(built, 0.46))])
+    assert "supported by context" not in conflicted.reason and conflicted.reason.startswith("supported: ")
+    assert conflicted.support.prob == pytest.approx(0.61) and conflicted.contradiction.prob == pytest.approx(0.46)
+
+
 def test_undecided_evidence_falls_back_on_the_missing_words_but_is_still_attached():
     item = example("The Eiffel Tower was completed in 1925.")
     completed = context_sentence("The tower was completed in 1889 for the World's Fair.")
