@@ -34,6 +34,7 @@ from halluseq.models.lightning import bucketed_batches
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs, training_premises
 from halluseq.nli.edits import edit_pairs
 from halluseq.nli.model import (
+    FINETUNED_MARKER,
     MINILM_BASE,
     NLI_LABELS,
     label_index,
@@ -270,6 +271,9 @@ def initial_model(config: dict[str, Any]) -> Any:
 
         init = config["init"]
         folder = bundled_nli_path(init) if init in BUNDLED_NLI_MODELS else Path(init)
+        if not (folder / FINETUNED_MARKER).exists():
+            raise FileNotFoundError(f"init: {folder} holds no fully fine-tuned NLI model; build the stage it "
+                                    "continues first (configs/nli_edits.yaml continues configs/nli.yaml's output)")
         model.load_state_dict(load_finetuned(folder).state_dict())
     return model
 

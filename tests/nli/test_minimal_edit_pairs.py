@@ -106,6 +106,9 @@ def test_init_continues_from_a_saved_fine_tuned_model(tmp_path):
     assert torch.allclose(model.classifier.weight, trained.classifier.weight.half().float())
     assert not model.bert.embeddings.word_embeddings.weight.requires_grad
     assert model.bert.encoder.layer[0].attention.self.query.weight.requires_grad
+    config.update(init=str(tmp_path / "not built"))
+    with pytest.raises(FileNotFoundError, match="not built"):
+        initial_model(config)
     config.update(finetune="lora")
     with pytest.raises(ValueError, match="init"):
         initial_model(config)
