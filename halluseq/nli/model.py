@@ -38,12 +38,17 @@ def bundled_nli_path(name: str = BUNDLED_NLI) -> Path:
     return Path(__file__).resolve().parents[1] / "pretrained" / name.removeprefix("halluseq-").replace("-", "_")
 
 
+def model_folder(backend: str) -> Path:
+    """The folder of a bundled model name, else ``backend`` read as a path."""
+    return bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
+
+
 def weights_digest(backend: str) -> str | None:
     """SHA-256 of the weight files of a bundled model or a local folder (None for a hub id): a retrained model
     under the same name must not read features cached from the old one."""
     import hashlib
 
-    folder = bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
+    folder = model_folder(backend)
     patterns = ("*.safetensors", "*.safetensors.gz", "*.bin")
     files = sorted(p for pattern in patterns for p in folder.glob(pattern)) if folder.is_dir() else []
     if not files:
@@ -139,7 +144,7 @@ def load_nli_model(backend: str = BUNDLED_NLI) -> tuple[Any, Any]:
     or any Hugging Face NLI model id / folder."""
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-    folder = bundled_nli_path(backend) if backend in BUNDLED_NLI_MODELS else Path(backend)
+    folder = model_folder(backend)
     if (folder / FINETUNED_MARKER).exists():
         model = load_finetuned(folder)
         tokenizer = AutoTokenizer.from_pretrained(minilm_path())

@@ -40,6 +40,7 @@ from halluseq.nli.model import (
     label_index,
     load_finetuned,
     minilm_path,
+    model_folder,
     new_full_model,
     new_lora_model,
     save_finetuned,
@@ -267,10 +268,7 @@ def initial_model(config: dict[str, Any]) -> Any:
         return new_lora_model(**config["lora"])
     model = new_full_model()
     if config["init"]:
-        from halluseq.nli.model import BUNDLED_NLI_MODELS, bundled_nli_path
-
-        init = config["init"]
-        folder = bundled_nli_path(init) if init in BUNDLED_NLI_MODELS else Path(init)
+        folder = model_folder(config["init"])
         if not (folder / FINETUNED_MARKER).exists():
             raise FileNotFoundError(f"init: {folder} holds no fully fine-tuned NLI model; build the stage it "
                                     "continues first (configs/nli_edits.yaml continues configs/nli.yaml's output)")
