@@ -41,6 +41,25 @@ def best_f1_threshold(labels: np.ndarray, scores: np.ndarray) -> float:
     return float(thresholds[int(np.argmax(f1[:-1]))])
 
 
+def best_mean_f1_threshold(labels: Sequence[np.ndarray], scores: Sequence[np.ndarray]) -> float:
+    """The threshold with the highest mean F1 over several groups of words (e.g. one per source: each counts once,
+    whatever its answers' lengths); groups without a positive word are left out (all such: 0.5). Candidates are
+    the scores themselves; ties: the lowest threshold."""
+    kept = [(np.asarray(y, dtype=bool), np.asarray(p, dtype=float)) for y, p in zip(labels, scores, strict=True)
+            if np.any(y)]
+    if not kept:
+        return 0.5
+    candidates = np.unique(np.concatenate([p for _, p in kept]))
+    total = np.zeros(len(candidates))
+    for y, p in kept:
+        positives = np.sort(p[y])
+        negatives = np.sort(p[~y])
+        true_pos = len(positives) - np.searchsorted(positives, candidates, side="left")  # flagged: score >= t
+        false_pos = len(negatives) - np.searchsorted(negatives, candidates, side="left")
+        total += 2 * true_pos / (2 * true_pos + false_pos + (len(positives) - true_pos))
+    return float(candidates[int(np.argmax(total))])
+
+
 def span_scores(examples: Sequence[Example], predicted: Sequence[np.ndarray]) -> dict[str, float]:
     """Character-overlap span precision/recall/F1, micro over examples (LettuceDetect protocol).
 

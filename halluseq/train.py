@@ -23,7 +23,7 @@ from pytorch_lightning.loggers import CSVLogger
 from halluseq.data import Example, load
 from halluseq.data.sources import document_key, load_sources, training_repeats
 from halluseq.data.splits import Fold, grouped_split, make_folds, transfer_examples
-from halluseq.evaluate import best_f1_threshold, sliced_metrics
+from halluseq.evaluate import best_f1_threshold, best_mean_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore
 from halluseq.features.pipeline import select_families
 from halluseq.features.scaling import Standardizer
@@ -42,6 +42,8 @@ DEFAULTS: dict[str, Any] = {
                  "monitor": "val_f1", "monitor_mode": "max", "gradient_clip": 1.0, "max_words": 512,
                  "accelerator": "cpu", "standardize": True, "bucket_by_length": True,
                  "validate_on": None},  # datasets whose validation examples alone pick the epoch and threshold
+    # training.threshold_by (optional): "words" (default), the best F1 of the pooled validation words; "sources",
+    # the best mean F1 over the validation datasets (each counts once, whatever its answers' lengths)
     "seed": 0,
 }
 
@@ -126,6 +128,21 @@ class FinalFit:
     documents: frozenset[str]  # groups and document keys of every example read (training and validation)
 
 
+def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels: Sequence[np.ndarray],
+                    probs: Sequence[np.ndarray]) -> float:
+    """The validation examples' threshold by ``training.threshold_by``: ``words`` (best F1 of all their words) or
+    ``sources`` (best mean F1 over their datasets)."""
+    how = config["training"].get("threshold_by", "words")
+    if how == "words":
+        return best_f1_threshold(np.concatenate(labels).astype(int), np.concatenate(probs))
+    if how != "sources":
+        raise ValueError(f"training.threshold_by must be 'words' or 'sources', not {how!r}")
+    datasets = sorted({e.dataset for e in examples})
+    return best_mean_f1_threshold(
+        [np.concatenate([y for e, y in zip(examples, labels, strict=True) if e.dataset == d]) for d in datasets],
+        [np.concatenate([p for e, p in zip(examples, probs, strict=True) if e.dataset == d]) for d in datasets])
+
+
 def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
               examples: Sequence[Example] | None = None) -> FinalFit:
     """Train ``config``'s sequence model on all examples, holding out a grouped validation part."""
@@ -140,8 +157,8 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
     model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
                                                  standardizer.transform_all(features), labels, Path(run_dir), progress)
-    threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
-                                  np.concatenate(val_scores["prob"]))
+    threshold = tuned_threshold(config, [usable[i] for i in fold.validation], [labels[i] for i in fold.validation],
+                                val_scores["prob"])
     sliced = sliced_metrics([usable[i] for i in fold.validation], val_scores["prob"], threshold)
     documents = frozenset({e.group for e in usable} | {k for e in usable if (k := document_key(e.context))})
     by_dataset = Counter(usable[i].dataset for i in fold.train)
@@ -219,8 +236,8 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
         fit = _fit_logreg if config["model"]["name"] == "logreg" else _train_sequence_model
         _, val_scores, fold_scores = fit(config, weighted(fold, usable, config["seed"]), scaled, labels, run_dir,
                                          progress)
-        threshold = best_f1_threshold(np.concatenate([labels[i] for i in fold.validation]).astype(int),
-                                      np.concatenate(val_scores["prob"]))
+        threshold = tuned_threshold(config, [usable[i] for i in fold.validation],
+                                    [labels[i] for i in fold.validation], val_scores["prob"])
         thresholds[fold.test] = threshold
         fold_of[fold.test] = fold.name
         for variant, values in fold_scores.items():

@@ -18,6 +18,7 @@ from halluseq.evaluate import (
     ONSET_WINDOWS,
     TABLE_COLUMNS,
     best_f1_threshold,
+    best_mean_f1_threshold,
     flag_rates_by_kind,
     metric_table,
     metrics,
@@ -89,6 +90,21 @@ def test_best_f1_threshold_tiny_case():
     # flagging scores >= 0.35 gives TP 2, FP 1: F1 0.8, the best (>= 0.8: 0.667, >= 0.4: 0.5, all: 0.667)
     assert best_f1_threshold(labels, scores) == pytest.approx(0.35)
     assert best_f1_threshold(np.zeros(4, dtype=int), scores) == 0.5
+
+
+def test_best_mean_f1_threshold_counts_each_group_once():
+    # a long group whose best threshold is 0.8 (F1 1.0 there) and a short one whose only positive scores 0.5
+    long_labels, long_scores = np.array([0] * 8 + [1, 1]), np.array([0.1] * 4 + [0.5, 0.5, 0.6, 0.6] + [0.8, 0.9])
+    short_labels, short_scores = np.array([0, 1]), np.array([0.2, 0.5])
+    pooled = best_f1_threshold(np.concatenate([long_labels, short_labels]), np.concatenate([long_scores,
+                                                                                            short_scores]))
+    assert pooled == pytest.approx(0.8)  # the long group's words win the pooled F1
+    # mean F1 at 0.8: (1 + 0) / 2 = 0.5; at 0.5: (long TP 2, FP 4: 0.5 + short 1.0) / 2 = 0.75
+    assert best_mean_f1_threshold([long_labels, short_labels], [long_scores, short_scores]) == pytest.approx(0.5)
+    # a group without positives is left out; none with positives: 0.5
+    assert best_mean_f1_threshold([short_labels, np.zeros(3, dtype=int)], [short_scores, np.ones(3)]) == \
+        pytest.approx(0.5)
+    assert best_mean_f1_threshold([np.zeros(2, dtype=int)], [np.array([0.3, 0.9])]) == 0.5
 
 
 def test_tuned_threshold_reaches_the_best_f1_in_metrics(make_example):

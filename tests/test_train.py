@@ -17,7 +17,7 @@ from halluseq.data import Example, Span
 from halluseq.data.splits import Fold
 from halluseq.models import GRUTagger, WordLogReg
 from halluseq.models.lightning import SequenceDataset, collate, predict
-from halluseq.train import load_config, quiet_lightning, train, validated_on
+from halluseq.train import load_config, quiet_lightning, train, tuned_threshold, validated_on
 
 pytestmark = pytest.mark.usefixtures("one_thread")
 
@@ -208,3 +208,15 @@ def test_validate_on_keeps_only_those_datasets_in_the_validation_part(make_examp
     assert kept.validation.tolist() == [4, 6] and kept.train.tolist() == [0, 1, 2, 3]
     with pytest.raises(ValueError, match=r"validate_on \['c'\]: fold fold0 has no validation example"):
         validated_on(fold, examples, ["c"])
+
+
+def test_threshold_by_sources_lets_a_short_source_count_once():
+    """``training.threshold_by``: pooled words favour the source with most words; ``sources`` weighs each once."""
+    examples = [Example(id="long", context="c", answer="w " * 10, dataset="long"),
+                Example(id="short", context="c", answer="w w", dataset="short")]
+    labels = [np.array([0] * 8 + [1, 1]), np.array([0, 1])]
+    probs = [np.array([0.1] * 4 + [0.5, 0.5, 0.6, 0.6] + [0.8, 0.9]), np.array([0.2, 0.5])]
+    assert tuned_threshold({"training": {}}, examples, labels, probs) == pytest.approx(0.8)
+    assert tuned_threshold({"training": {"threshold_by": "sources"}}, examples, labels, probs) == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="threshold_by"):
+        tuned_threshold({"training": {"threshold_by": "answers"}}, examples, labels, probs)
