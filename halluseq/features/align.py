@@ -4,19 +4,21 @@ The text statistics ask whether a word occurs *anywhere* in the context; a claim
 a wrong combination (a name from another paragraph, "not" inserted, "decreased" for "increased" when both occur
 somewhere) passes that test. Here every answer sentence is aligned to the context sentence it best matches (content
 words weighted by inverse sentence frequency; ties: earlier first), and each word is compared with that sentence:
-present or not, inserted between two aligned neighbours, substituted word for word for the words between them (a
-run of new words, e.g. a two-word name, between two words that are as many words apart in the sentence), or
-followed by a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there
-but found in a second sentence that the answer sentence merges in (several of its remaining content words, not
-only names) is marked ``in_merged``. Two per-answer shape columns (answer and context length) let a labeler trained
-on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus
-answer length.
+present or not, inserted between two aligned neighbours, substituted word for word for the words between them (a run
+of new words, e.g. a two-word name, between two words that are as many words apart in the sentence), or followed by
+a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there but found in
+a second sentence that the answer sentence merges in (several of its remaining content words, not only names) is
+marked ``in_merged``. A word that replaced one context word for word is compared with it through WordNet
+(:mod:`halluseq.lexicon`): its antonym (``fell`` for ``rose``), a synonym (a paraphrase), a sibling concept
+(``feet`` for ``metres``), or a capitalised name for another; a word missing from the sentence whose antonym is
+there is marked too (the swap need not be word for word). Two per-answer shape columns (answer and context length)
+let a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear
+in context plus answer length.
 """
 
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -27,11 +29,13 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.text import NUMBER, word_key
+from halluseq.lexicon import load_relations
 
 COLUMNS = [
     "in_aligned", "in_context_not_aligned", "inserted", "substituted", "dropped_after", "dropped_negation_after",
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
     "answer_length", "context_length", "in_merged",
+    "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
@@ -42,16 +46,22 @@ def is_negation(key: str) -> bool:
     return key in NEGATIONS or key.endswith(("n't", "n’t"))
 
 
+def _capitalised(word: str) -> bool:
+    return word.lstrip("\"'(“‘")[:1].isupper()
+
+
 def is_content(key: str) -> bool:
     """A word that carries content: not an English stop word, not punctuation only."""
     return bool(key) and key not in ENGLISH_STOP_WORDS and any(c.isalnum() for c in key)
 
 
 class AlignedSentence:
-    """The keys (with their positions), adjacent pairs, one-apart pairs (with the word between) and numbers of one
-    context sentence."""
+    """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
+    the word between) and numbers of one context sentence."""
 
-    def __init__(self, keys: Sequence[str], numbers: set[str]):
+    def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool] = ()):
+        self.sequence = list(keys)
+        self.capitalised = list(capitalised) or [False] * len(keys)
         self.keys = set(keys)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(keys):
@@ -63,16 +73,18 @@ class AlignedSentence:
         self.numbers = numbers
         self.negated = any(is_negation(k) for k in keys)
 
-    def gap(self, left: str, right: str, limit: int) -> int | None:
-        """The fewest words between an occurrence of ``left`` and a later ``right`` in the sentence (0: adjacent),
-        if at most ``limit``; else None."""
-        after = self.positions.get(right, [])
-        best = None
+    def gap(self, left: str, right: str, length: int) -> tuple[int, int] | None:
+        """Whether a run of ``length`` words between ``left`` and ``right`` replaced as many words of the sentence
+        (an occurrence of ``left`` followed ``length`` words later by ``right``: ``(length, its position)``), else
+        was inserted there (``left`` right before ``right``: ``(0, its position)``); None if neither."""
+        after = set(self.positions.get(right, ()))
+        inserted = None
         for position in self.positions.get(left, ()):
-            index = bisect_right(after, position)
-            if index < len(after) and (best is None or after[index] - position - 1 < best):
-                best = after[index] - position - 1
-        return best if best is not None and best <= limit else None
+            if position + length + 1 in after:
+                return length, position
+            if inserted is None and position + 1 in after:
+                inserted = (0, position)
+        return inserted
 
 
 class ContextSentences:
@@ -122,15 +134,18 @@ class ContextSentences:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
             return AlignedSentence([], set())
-        return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])))
+        return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
+                               [_capitalised(w) for w in self.texts[index].split()])
 
 
-def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
+def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> tuple[list[int | None], list[int | None]]:
     """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
     there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
     as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
-    anchors)."""
+    anchors). Second list: for a word that replaced one word for word (also in a run that starts or ends both
+sentences), that word's position in the aligned sentence."""
     out: list[int | None] = [None] * len(keys)
+    replaced: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
     start = 0
     while start < len(keys):
@@ -141,16 +156,26 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
         while end < len(keys) and not found[end]:
             end += 1
         if start > 0 and end < len(keys):
-            gap = sentence.gap(keys[start - 1], keys[end], end - start)
-            if gap in (0, end - start):
+            found_gap = sentence.gap(keys[start - 1], keys[end], end - start)
+            if found_gap is not None:
+                gap, left = found_gap
                 out[start:end] = [gap] * (end - start)
+                if gap:
+                    replaced[start:end] = range(left + 1, left + 1 + gap)
+        elif start > 0 or end < len(keys):  # a run that ends (starts) the sentence where the context's does
+            length, last = end - start, len(sentence.sequence) - 1
+            first = [p + 1 for p in sentence.positions.get(keys[start - 1], ()) if last - p == length] if start \
+                else [p - length for p in sentence.positions.get(keys[end], ()) if p == length]
+            if first:
+                replaced[start:end] = range(first[0], first[0] + length)
         start = end
-    return out
+    return out, replaced
 
 
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 14)`` alignment-feature matrix of one example."""
+    """The ``(n_words, 19)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
+    relations = load_relations()
     words = example.words
     n = len(words)
     out = np.zeros((n, len(COLUMNS)), dtype=np.float32)
@@ -170,7 +195,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
-        run_gap = _run_gaps([keys[i] for i in members], aligned_sentence)
+        run_gap, replaced = _run_gaps([keys[i] for i in members], aligned_sentence)
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
@@ -189,6 +214,15 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
+            if replaced[position] is not None:
+                old = aligned_sentence.sequence[replaced[position]]
+                out[i, 14] = relations.antonyms(key, old)
+                out[i, 15] = relations.synonyms(key, old)
+                out[i, 16] = relations.siblings(key, old)
+                out[i, 17] = (_capitalised(words[i].text) and aligned_sentence.capitalised[replaced[position]]
+                              and (position > 0 or is_content(key) and is_content(old)))  # not "The" for "A"
+            if not aligned and key.isalpha():
+                out[i, 18] = any(relations.antonyms(key, other) for other in aligned_sentence.keys)
     return out
 
 
@@ -196,7 +230,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "4"
+    version = "7"
 
     @property
     def columns(self) -> list[str]:

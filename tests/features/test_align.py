@@ -23,7 +23,7 @@ def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> li
 
 def test_registered_and_columns():
     extractor = build("align")
-    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 14
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 19
 
 
 def test_faithful_copy_sets_no_error_column(make_example):
@@ -106,3 +106,42 @@ def test_a_multi_word_swap_is_a_substitution(make_example):
     assert _flags(make_example, answer, "in_context_not_aligned", context) == ["Steve", "Stapler"]
     # one new word standing for five of the sentence ("third in the East Division") is no substitution
     assert _flags(make_example, "The team finished Stapler with a 7-11 record.", "substituted", context) == []
+
+
+def test_word_replaced_by_its_antonym_sibling_or_another_name(make_example):
+    context = ("Sales rose by 5% in March, the company said. The tower is 330 metres tall. Anna Berg met Tom Reyes in "
+               "Paris. The museum was closed on Monday.")
+    assert _flags(make_example, "Sales fell by 5% in March.", "replaced_antonym", context) == ["fell"]
+    assert _flags(make_example, "The museum was open on Monday.", "antonym_in_aligned", context) == ["open"]
+    assert _flags(make_example, "The tower is 330 feet tall.", "replaced_sibling", context) == ["feet"]
+    # a run that ends the sentence where the context sentence ends, and one that starts both
+    assert _flags(make_example, "The museum was closed on Tuesday.", "replaced_sibling", context) == ["Tuesday."]
+    assert _flags(make_example, "Maria Lopez met Tom Reyes in Paris.", "replaced_name", context) == ["Maria", "Lopez"]
+    assert _flags(make_example, "A museum was closed on Monday.", "replaced_name", context) == []
+    # a synonym is a paraphrase, not a changed fact
+    context = "The film was shown in Paris in 2001."
+    answer = "The movie was shown in Paris in 2001."
+    assert _flags(make_example, answer, "replaced_synonym", context) == ["movie"]
+    for column in ("replaced_antonym", "replaced_sibling", "replaced_name", "antonym_in_aligned"):
+        assert _flags(make_example, answer, column, context) == [], column
+
+
+def test_faithful_copy_sets_no_replacement_column(make_example):
+    answer = "The Eiffel Tower was completed in 1889 in Paris."
+    for column in COLUMNS[14:]:
+        assert _flags(make_example, answer, column) == [], column
+
+
+def test_a_replaced_run_is_preferred_to_an_insertion_at_repeated_anchors(make_example):
+    # "(" and ")" are empty keys, repeated in the sentence: the run replaced the two words between them
+    context = "His neighbour Nick Carraway ( Tobey Maguire ) , who tells the story ( in 1922 ) , lives nearby."
+    answer = "His neighbour Nick Carraway ( Emily Foreman ) , who tells the story ( in 1922 ) , lives nearby."
+    assert _flags(make_example, answer, "substituted", context) == ["Emily", "Foreman"]
+    assert _flags(make_example, answer, "replaced_name", context) == ["Emily", "Foreman"]
+    assert _flags(make_example, answer, "inserted", context) == []
+
+
+def test_a_vote_turned_around_is_an_antonym_in_the_aligned_sentence(make_example):
+    context = "Maria Lopez chaired the meeting. Tom Reyes voted against the plan."
+    assert _flags(make_example, "Tom Reyes voted for the plan.", "antonym_in_aligned", context) == ["for"]
+    assert _flags(make_example, "Tom Reyes voted against the plan.", "antonym_in_aligned", context) == []

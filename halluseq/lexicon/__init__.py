@@ -1,0 +1,98 @@
+"""Word relations from WordNet 3.0: is one word the antonym, a synonym or a sibling concept of another?
+
+A grounded answer that copies a context sentence but swaps one word is a paraphrase when the two words share a
+meaning (``movie`` for ``film``), and a changed fact when they are opposites (``fell`` for ``rose``) or
+siblings under one concept (``feet`` for ``metres``, ``Tuesday`` for ``Monday``). The relations are read from
+``wordnet_relations.json.gz`` (with a few closed-class opposites WordNet lacks, ``before`` / ``after``; built from
+the Princeton WordNet 3.0 database by ``halluseq.lexicon.build``; the WordNet 3.0 licence is in
+``WORDNET_LICENSE``). Inflected words are reduced to their lemmas with WordNet's own exception lists and suffix
+rules (its ``morphy``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+from pathlib import Path
+
+RELATIONS_FILE = Path(__file__).with_name("wordnet_relations.json.gz")
+SENSES = 3  # meanings per lemma that count, most frequent first: "billion" is not "million" in the rare sense
+# opposites among closed-class words (prepositions, quantifiers, frequency adverbs) that WordNet, a dictionary of
+# open-class words, does not relate; the whole of that small class, not a sample of open-class pairs
+CLOSED_CLASS_ANTONYMS = (("before", "after"), ("always", "never"), ("all", "none"), ("everything", "nothing"),
+                         ("everybody", "nobody"), ("everyone", "nobody"), ("everywhere", "nowhere"),
+                         ("with", "without"), ("for", "against"), ("over", "under"))
+ANCESTOR_LEVELS = 2  # metre -> metric linear unit -> linear unit <- linear unit (English) <- foot
+# WordNet's detachment rules (morphy): an inflected ending and what replaces it, tried on every part of speech
+SUFFIX_RULES = (
+    ("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+    ("men", "man"), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""),
+    ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
+)
+
+
+class WordRelations:
+    """Lemma lookup and the antonym / synonym / sibling tests over the bundled WordNet relations."""
+
+    def __init__(self, relations: dict):
+        self._lemmas: dict[str, list[int]] = relations["lemmas"]
+        self._hypernyms: dict[str, list[int]] = relations["hypernyms"]
+        self._antonyms: dict[str, list[str]] = {w: list(a) for w, a in relations["antonyms"].items()}
+        for a, b in CLOSED_CLASS_ANTONYMS:
+            self._antonyms.setdefault(a, []).append(b)
+            self._antonyms.setdefault(b, []).append(a)
+        self._exceptions: dict[str, list[str]] = relations["exceptions"]
+
+    @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
+    def lemmas(self, word: str) -> frozenset[str]:
+        """The WordNet lemmas an (inflected, any-case) word can be: ``fell`` -> {fell, fall}; empty if none."""
+        word = word.lower()
+        found = {word} if word in self._lemmas or word in self._antonyms else set()  # closed-class words too
+        found.update(self._exceptions.get(word, ()))
+        for ending, replacement in SUFFIX_RULES:
+            if word.endswith(ending) and len(word) > len(ending) + 1:
+                base = word[: len(word) - len(ending)] + replacement
+                if base in self._lemmas:
+                    found.add(base)
+        return frozenset(found)
+
+    def _synsets(self, word: str) -> set[int]:
+        """The word's common meanings: the first ``SENSES`` synsets of each of its lemmas."""
+        return {s for lemma in self.lemmas(word) for s in self._lemmas.get(lemma, ())[:SENSES]}
+
+    def _ancestors(self, synsets: set[int]) -> set[int]:
+        """The hypernyms of ``synsets`` and theirs (``ANCESTOR_LEVELS`` levels up)."""
+        found, frontier = set(), synsets
+        for _ in range(ANCESTOR_LEVELS):
+            frontier = {h for s in frontier for h in self._hypernyms.get(str(s), ())}
+            found |= frontier
+        return found
+
+    def antonyms(self, a: str, b: str) -> bool:
+        """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True)."""
+        lemmas_b = self.lemmas(b)
+        return any(other in lemmas_b for lemma in self.lemmas(a) for other in self._antonyms.get(lemma, ()))
+
+    def synonyms(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` share one of their common meanings (a WordNet synset)."""
+        return bool(self._synsets(a) & self._synsets(b))
+
+    def siblings(self, a: str, b: str) -> bool:
+        """Whether common meanings of ``a`` and ``b`` are distinct concepts under one concept at most
+        ``ANCESTOR_LEVELS`` levels up (``feet`` and ``metres``: units of length), neither generalising the other, and
+        the two share no meaning."""
+        synsets_a, synsets_b = self._synsets(a), self._synsets(b)
+        if not synsets_a or not synsets_b or synsets_a & synsets_b:
+            return False
+        ancestors_a, ancestors_b = self._ancestors(synsets_a), self._ancestors(synsets_b)
+        if synsets_a & ancestors_b or synsets_b & ancestors_a:  # one generalises the other: man, person
+            return False
+        return bool(ancestors_a & ancestors_b)
+
+
+@lru_cache(maxsize=1)
+def load_relations() -> WordRelations:
+    """The bundled WordNet relations (read once per process)."""
+    with gzip.open(RELATIONS_FILE, "rt", encoding="utf-8") as handle:
+        return WordRelations(json.load(handle))

@@ -1,0 +1,53 @@
+"""WordNet relations: lemmas of inflected words, antonyms, synonyms and sibling concepts, on the bundled file."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from halluseq.lexicon import RELATIONS_FILE, load_relations
+
+
+@pytest.fixture(scope="module")
+def relations():
+    return load_relations()
+
+
+def test_lemmas_of_inflected_and_irregular_words(relations):
+    assert relations.lemmas("fell") >= {"fall"}
+    assert relations.lemmas("Rose") >= {"rise"}
+    assert relations.lemmas("metres") == {"metre"}
+    assert relations.lemmas("decreased") >= {"decrease"}
+    assert relations.lemmas("qwzxv") == frozenset()
+
+
+@pytest.mark.parametrize(("a", "b"), [("fell", "rose"), ("closed", "open"), ("higher", "lower"), ("won", "lost"),
+                                      ("guilty", "innocent"), ("bigger", "smaller"), ("often", "rarely"),
+                                      ("before", "after"), ("never", "always"), ("for", "against")])
+def test_antonyms_either_way(relations, a, b):
+    assert relations.antonyms(a, b) and relations.antonyms(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [("feet", "metres"), ("Tuesday", "Monday"), ("France", "Germany"),
+                                      ("miles", "kilometres"), ("weeks", "months")])
+def test_siblings_are_distinct_concepts_under_one(relations, a, b):
+    assert relations.siblings(a, b) and not relations.synonyms(a, b) and not relations.antonyms(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [("film", "movie"), ("doctor", "physician"), ("big", "large")])
+def test_synonyms_are_not_siblings(relations, a, b):
+    assert relations.synonyms(a, b) and not relations.siblings(a, b)
+
+
+def test_a_generalisation_is_no_sibling(relations):
+    assert not relations.siblings("man", "person") and not relations.siblings("car", "vehicle")
+    assert not relations.antonyms("tower", "tall") and not relations.siblings("tower", "tall")
+
+
+def test_bundled_file_names_its_source():
+    with gzip.open(RELATIONS_FILE, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)
+    assert "WordNet 3.0" in data["source"] and len(data["lemmas"]) > 50_000
+    assert (RELATIONS_FILE.parent / "WORDNET_LICENSE").read_text().startswith("WordNet Release 3.0")
