@@ -47,7 +47,8 @@ def cmd_augment(args: argparse.Namespace) -> int:
         print(f"{len(report.skipped)} records skipped (see `halluseq data stats {args.data}`)", file=sys.stderr)
     kinds = args.kinds.split(",") if args.kinds else list(KINDS)
     made = write_augmented(examples, args.out, kinds=kinds, per_example=args.per_example, seed=args.seed,
-                           sentences_per_context=args.context_sentences, from_answers=not args.no_answers)
+                           sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
+                           paraphrase_words=args.paraphrase_words)
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -287,6 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--context-sentences", type=int, default=1,
                          help="context sentences per distinct context used as short answers (default 1)")
     augment.add_argument("--no-answers", action="store_true", help="do not edit the dataset's faithful answers")
+    augment.add_argument("--paraphrase-words", type=int, default=0,
+                         help="reword each base first by this many WordNet synonym swaps (default 0: verbatim)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

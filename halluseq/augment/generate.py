@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from halluseq.augment.edits import EDITS, Edit, EditResources, names_in
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.files import atomic_write
+from halluseq.lexicon import load_relations
 
 KINDS = (*EDITS, "faithful")
 ORIGINS = ("answer", "context_sentence")
@@ -74,6 +76,21 @@ def bases_of(example: Example, from_answers: bool, sentences_per_context: int, r
     return bases
 
 
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]{4,}(?![\w'’-])")
+
+
+def paraphrase(text: str, rng: random.Random, swaps: int) -> str:
+    """``text`` with up to ``swaps`` lower-case words replaced by a WordNet synonym of their dominant meaning
+    (:meth:`~halluseq.lexicon.WordRelations.paraphrases`): a faithful rewording, so that a twin is not always a
+    verbatim copy and a changed word is not always a wrong one."""
+    relations = load_relations()
+    options = [(m, relations.paraphrases(m.group())) for m in _LOWER_WORD.finditer(text)]
+    options = [(m, words) for m, words in options if words]
+    for match, words in sorted(rng.sample(options, min(swaps, len(options))), key=lambda o: -o[0].start()):
+        text = text[:match.start()] + rng.choice(words) + text[match.end():]
+    return text
+
+
 _OPENERS, _CLOSERS = "(\"'“‘[", ".,;:!?)\"'”’]"
 
 
@@ -118,11 +135,13 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> 
 
 
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
-            sentences_per_context: int = 1, from_answers: bool = True,
+            sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
             report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
-    so that kinds that rarely apply (numbers, dates) are not crowded out. Deterministic for ``seed``."""
+    so that kinds that rarely apply (numbers, dates) are not crowded out. With ``paraphrase_words``, each base is
+    first reworded by that many synonym swaps (:func:`paraphrase`), the twin and the edits alike. Deterministic for
+    ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
@@ -144,6 +163,8 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
             continue
         resources = _resources(example, by_group, groups, rng, donated)
         for base in bases:
+            if paraphrase_words:
+                base = replace(base, text=paraphrase(base.text, rng, paraphrase_words))
             report.bases[base.origin] += 1
             if "faithful" in kinds:
                 report.records["faithful"] += 1

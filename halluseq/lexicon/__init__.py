@@ -37,6 +37,7 @@ class WordRelations:
 
     def __init__(self, relations: dict):
         self._lemmas: dict[str, list[int]] = relations["lemmas"]
+        self._pos: str = relations["pos"]  # one letter per synset id: n, v, a, r
         self._hypernyms: dict[str, list[int]] = relations["hypernyms"]
         self._antonyms: dict[str, list[str]] = {w: list(a) for w, a in relations["antonyms"].items()}
         for a, b in CLOSED_CLASS_ANTONYMS:
@@ -56,6 +57,24 @@ class WordRelations:
                 if base in self._lemmas:
                     found.add(base)
         return frozenset(found)
+
+    def paraphrases(self, word: str) -> list[str]:
+        """Words that say what ``word`` says in its dominant meaning: for a word that is its own and only lemma,
+        with every meaning of one part of speech, the other one-word lemmas of its most frequent synset whose
+        most frequent synset it is too (``film`` -> ``movie``; ``picture``, mostly an image, is left out)."""
+        word = word.lower()
+        synsets = self._lemmas.get(word)
+        if not synsets or self.lemmas(word) != {word} or len({self._pos[s] for s in synsets}) != 1:
+            return []
+        return sorted(w for w in self._members().get(synsets[0], ()) if w != word and self._lemmas[w][0] == synsets[0])
+
+    @lru_cache(maxsize=1)  # noqa: B019 - one instance per process (load_relations)
+    def _members(self) -> dict[int, list[str]]:
+        members: dict[int, list[str]] = {}
+        for lemma, synsets in self._lemmas.items():
+            for synset in synsets:
+                members.setdefault(synset, []).append(lemma)
+        return members
 
     def _synsets(self, word: str) -> set[int]:
         """The word's common meanings: the first ``SENSES`` synsets of each of its lemmas."""

@@ -3,6 +3,7 @@ generic loader, and a run over real shared data."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -189,3 +190,29 @@ def test_augment_real_entfa(shared_data: Path) -> None:
         [span] = record["spans"]
         assert span["start"] < span["end"]
         assert span["text"] == record["response"][span["start"]:span["end"]]
+
+
+def test_paraphrase_rewords_twin_and_edits_alike_with_synonyms() -> None:
+    from halluseq.augment.generate import paraphrase
+    from halluseq.lexicon import load_relations
+
+    rng = random.Random(0)
+    text = "The city was often described as the most famous place in the country."
+    reworded = paraphrase(text, rng, 2)
+    changes = [(a, b) for a, b in zip(text.split(), reworded.split(), strict=True) if a != b]
+    assert len(changes) == 2
+    relations = load_relations()
+    assert all(relations.synonyms(a.strip("."), b.strip(".")) for a, b in changes)
+    assert paraphrase("Nothing here to swap.", rng, 2) == "Nothing here to swap."
+
+    plain, reworded_records = run(seed=0, paraphrase_words=0), run(seed=0, paraphrase_words=1)
+    assert plain == run(seed=0) and reworded_records == run(seed=0, paraphrase_words=1)
+    twins = {twin_key(r): r["response"] for r in reworded_records if r["meta"]["kind"] == "faithful"}
+    assert twins != {twin_key(r): r["response"] for r in plain if r["meta"]["kind"] == "faithful"}
+    for record in edited(reworded_records):
+        twin = twins[twin_key(record)]
+        [span] = record["spans"]
+        # the edit changed its span only: around it stands the reworded twin's text
+        before, after = record["response"][:span["start"]], record["response"][span["end"]:]
+        assert " ".join((before + after).split()) == " ".join(twin.split()) if record["meta"]["kind"] == "splice" \
+            else twin.startswith(before) and twin.endswith(after)
