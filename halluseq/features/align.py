@@ -59,9 +59,9 @@ class AlignedSentence:
     """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
     the word between) and numbers of one context sentence."""
 
-    def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool] = ()):
+    def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool]):
         self.sequence = list(keys)
-        self.capitalised = list(capitalised) or [False] * len(keys)
+        self.capitalised = list(capitalised)
         self.keys = set(keys)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(keys):
@@ -133,7 +133,7 @@ class ContextSentences:
     def sentence(self, index: int | None) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
-            return AlignedSentence([], set())
+            return AlignedSentence([], set(), [])
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
                                [_capitalised(w) for w in self.texts[index].split()])
 
@@ -143,7 +143,7 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> tuple[list[int 
     there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
     as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
     anchors). Second list: for a word that replaced one word for word (also in a run that starts or ends both
-sentences), that word's position in the aligned sentence."""
+    sentences), that word's position in the aligned sentence."""
     out: list[int | None] = [None] * len(keys)
     replaced: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
@@ -196,6 +196,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
         run_gap, replaced = _run_gaps([keys[i] for i in members], aligned_sentence)
+        aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
@@ -221,8 +222,10 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                 out[i, 16] = relations.siblings(key, old)
                 out[i, 17] = (_capitalised(words[i].text) and aligned_sentence.capitalised[replaced[position]]
                               and (position > 0 or is_content(key) and is_content(old)))  # not "The" for "A"
-            if not aligned and key.isalpha():
-                out[i, 18] = any(relations.antonyms(key, other) for other in aligned_sentence.keys)
+            if not aligned and key.isalpha() and relations.opposites(key):
+                if aligned_lemmas is None:
+                    aligned_lemmas = frozenset().union(*map(relations.lemmas, aligned_sentence.keys))
+                out[i, 18] = not relations.opposites(key).isdisjoint(aligned_lemmas)
     return out
 
 

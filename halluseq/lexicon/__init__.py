@@ -88,10 +88,14 @@ class WordRelations:
             found |= frontier
         return found
 
+    @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
+    def opposites(self, word: str) -> frozenset[str]:
+        """The antonym lemmas of every lemma of ``word`` (``fell`` -> {rise, ...})."""
+        return frozenset(other for lemma in self.lemmas(word) for other in self._antonyms.get(lemma, ()))
+
     def antonyms(self, a: str, b: str) -> bool:
         """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True)."""
-        lemmas_b = self.lemmas(b)
-        return any(other in lemmas_b for lemma in self.lemmas(a) for other in self._antonyms.get(lemma, ()))
+        return not self.opposites(a).isdisjoint(self.lemmas(b))
 
     def synonyms(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` share one of their common meanings (a WordNet synset)."""
