@@ -111,7 +111,7 @@ class ContextSentences:
         n = len(self.texts)
         weights = {}
         scores: dict[int, float] = defaultdict(float)
-        for key in wanted:
+        for key in sorted(wanted):  # a fixed order: float sums (and their near-ties) must not follow set hashing
             postings = self.postings.get(key, ())
             weights[key] = math.log(1 + n / len(postings)) if postings else math.log(1 + n)
             for index in postings:
@@ -233,7 +233,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "7"
+    version = "8"
 
     @property
     def columns(self) -> list[str]:

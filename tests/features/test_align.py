@@ -145,3 +145,19 @@ def test_a_vote_turned_around_is_an_antonym_in_the_aligned_sentence(make_example
     context = "Maria Lopez chaired the meeting. Tom Reyes voted against the plan."
     assert _flags(make_example, "Tom Reyes voted for the plan.", "antonym_in_aligned", context) == ["for"]
     assert _flags(make_example, "Tom Reyes voted against the plan.", "antonym_in_aligned", context) == []
+
+
+def test_features_do_not_follow_string_hashing(shared_data):
+    """Alignment scores are float sums over a context's words: summed in a fixed order, near-ties between two
+    context sentences resolve the same way in every process (RAGTruth answers 12520 and 12522 once did not)."""
+    import subprocess
+    import sys
+
+    script = ("import sys, numpy as np; from halluseq.data.loader import load; "
+              "from halluseq.features.align import align_features; "
+              f"examples = [e for e in load({str(shared_data / 'ragtruth_partial')!r})[0] "
+              "if e.id in ('12520', '12522')]; assert len(examples) == 2; "
+              "sys.stdout.write(''.join(align_features(e).tobytes().hex() for e in examples))")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout for seed in ("1", "2", "3")}
+    assert len(outputs) == 1
