@@ -31,6 +31,7 @@ from tqdm.auto import tqdm
 
 from halluseq.data import Example
 from halluseq.data.sources import check_sources, source_name
+from halluseq.features import FeaturePipeline
 from halluseq.files import atomic_write
 from halluseq.train import cache_features, load_config, load_examples, merge, quiet_lightning, train
 
@@ -223,11 +224,17 @@ def is_done(run_dir: Path) -> bool:
 
 
 def _check_done_run(run: Run, run_dir: Path) -> None:
-    """A done run must have been trained with the planned config (a changed sweep config is not resumed)."""
+    """A done run must have been trained with the planned config on the features the families give now (a changed
+    sweep config or feature code is not resumed)."""
     stored = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
     if stored != yaml.safe_load(yaml.safe_dump(run.config, sort_keys=False)):
         raise ValueError(f"{run_dir} was trained with another config than this sweep plans: "
                          "use another --out, or delete that run folder to retrain it")
+    trained_on = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8")).get("features")
+    if trained_on != FeaturePipeline.from_config(run.config["features"]).fingerprints:
+        raise ValueError(f"{run_dir} was trained on other features than its families give now (their code, version "
+                         "or model changed, or the run predates feature fingerprints): use another --out, or delete "
+                         "that run folder to retrain it")
 
 
 def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> dict[str, Any]:

@@ -253,6 +253,7 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
         "protocol": protocol["name"] if protocol["name"] != "auto" else ("official" if len(folds) == 1 else "cv"),
         "folds": len(folds),
         "columns": pipeline.columns,
+        "features": pipeline.fingerprints,
         "thresholds": {fold.name: float(thresholds[fold.test[0]]) for fold in folds if len(fold.test)},
         "scores": {variant: sliced_metrics(test_examples, [values[i] for i in tested], thresholds[tested])
                    for variant, values in test_scores.items()},

@@ -254,6 +254,10 @@ def test_resumed_sweep_equals_uninterrupted(tiny_sweep, tmp_path, monkeypatch):
     changed = load_sweep_config(path, training={"max_epochs": 3, "batch_size": 16, "patience": 1})
     with pytest.raises(ValueError, match="another config"):
         run_sweep(changed, out, progress=False)
+    # so are runs trained on features the families no longer give (their code changed without a new version)
+    monkeypatch.setattr(TextFeatures, "version", "edited")
+    with pytest.raises(ValueError, match="other features"):
+        run_sweep(sweep, out, progress=False)
 
 
 def test_parallel_workers_give_the_serial_numbers(tiny_sweep, tmp_path, monkeypatch):

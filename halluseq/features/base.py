@@ -7,6 +7,8 @@ import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,6 +24,16 @@ FAMILIES: dict[str, str] = {
     "nli": "halluseq.features.nli:NLIFeatures",
     "support": "halluseq.features.support:SupportFeatures",
 }
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # the halluseq package folder
+
+
+@lru_cache(maxsize=32)
+def source_digest(paths: tuple[str, ...], root: Path) -> str:
+    """SHA-256 of the files at ``paths`` (relative to ``root``), in order, each with its path."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.encode("utf-8") + b"\0" + (root / path).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 class FeatureExtractor(ABC):
@@ -38,6 +50,10 @@ class FeatureExtractor(ABC):
     # True for the families whose cost grows with a neural model's pass over the answer: an answer over the
     # pipeline's word budget is scored in windows by them (halluseq.features.windows).
     windowed: ClassVar[bool] = False
+    # For a family computed by code alone: the files of the package (relative to it) that define its output. Their
+    # digest joins the fingerprint, so an edit that forgets to bump ``version`` never reads stale features. Model
+    # families leave it empty: their caches are costly, their weights are keyed by ``fingerprint_config``.
+    source_files: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **config: Any):
         self._config = config
@@ -68,9 +84,12 @@ class FeatureExtractor(ABC):
 
     @property
     def fingerprint(self) -> str:
-        """Hash of name, version and config: two extractors with equal fingerprints give equal features."""
-        payload = json.dumps({"name": self.name, "version": self.version, "config": self.fingerprint_config},
-                             sort_keys=True, default=str)
+        """Hash of name, version, config and the digest of ``source_files``: two extractors with equal fingerprints
+        give equal features."""
+        key = {"name": self.name, "version": self.version, "config": self.fingerprint_config}
+        if self.source_files:
+            key["source"] = source_digest(self.source_files, PACKAGE_ROOT)
+        payload = json.dumps(key, sort_keys=True, default=str)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
     def __repr__(self) -> str:

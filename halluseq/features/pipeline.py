@@ -77,6 +77,11 @@ class FeaturePipeline:
         return {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal,
                 "answer_budget": self.answer_budget}
 
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        """Each family's cache fingerprint: equal fingerprints, equal features."""
+        return {e.name: e.fingerprint for e in self.extractors}
+
     def windowed_families(self, example: Example) -> list[str]:
         """The families that score ``example`` in windows (its answer is over the word budget), else none."""
         if example.n_words <= self.answer_budget:

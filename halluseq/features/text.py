@@ -111,6 +111,7 @@ class TextFeatures(PerContextFeatures):
 
     name = "text"
     version = "1"
+    source_files = ("features/text.py", "data/sentences.py")
 
     @property
     def columns(self) -> list[str]:

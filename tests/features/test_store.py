@@ -56,6 +56,22 @@ def test_second_call_reads_the_cache(tmp_path, examples):
     assert not list(tmp_path.rglob("*.tmp"))
 
 
+def test_edited_source_changes_fingerprint(tmp_path, monkeypatch):
+    """A code-defined family keys its cache by its source files too: an edit without a version bump reads no
+    stale features."""
+    from halluseq.features import base
+
+    for path in TextFeatures.source_files:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes((base.PACKAGE_ROOT / path).read_bytes())
+    monkeypatch.setattr(base, "PACKAGE_ROOT", tmp_path)
+    copied = TextFeatures().fingerprint
+    (tmp_path / "features/text.py").write_text("# an edit\n" + (tmp_path / "features/text.py").read_text())
+    base.source_digest.cache_clear()  # one process runs one version of the code: the digest is read once
+    edited = TextFeatures().fingerprint
+    assert copied != edited and TextFeatures().fingerprint == edited
+
+
 def test_changed_config_changes_fingerprint_and_recomputes(tmp_path, examples):
     store = FeatureStore(tmp_path, chunk_size=4)
     plain, flavoured = CountingText(), CountingText(flavour="b")
