@@ -31,14 +31,21 @@ def test_antonyms_either_way(relations, a, b):
 
 
 @pytest.mark.parametrize(("a", "b"), [("feet", "metres"), ("Tuesday", "Monday"), ("France", "Germany"),
-                                      ("miles", "kilometres"), ("weeks", "months")])
+                                      ("miles", "kilometres"), ("weeks", "months"), ("billion", "million"),
+                                      ("trillion", "million"), ("seconds", "minutes"), ("approved", "rejected")])
 def test_siblings_are_distinct_concepts_under_one(relations, a, b):
     assert relations.siblings(a, b) and not relations.synonyms(a, b) and not relations.antonyms(a, b)
 
 
-@pytest.mark.parametrize(("a", "b"), [("film", "movie"), ("doctor", "physician"), ("big", "large")])
+@pytest.mark.parametrize(("a", "b"), [("film", "movie"), ("doctor", "physician"), ("big", "large"),
+                                      ("nation", "country"), ("often", "frequently"), ("bought", "purchased")])
 def test_synonyms_are_not_siblings(relations, a, b):
     assert relations.synonyms(a, b) and not relations.siblings(a, b)
+
+
+def test_a_shared_rare_meaning_makes_no_synonyms(relations):
+    """million / billion meet only in "a very large indefinite number", second / minute only in "a moment"."""
+    assert not relations.synonyms("million", "billion") and not relations.synonyms("seconds", "minutes")
 
 
 def test_a_generalisation_is_no_sibling(relations):

@@ -8,12 +8,15 @@ present or not, inserted between two aligned neighbours, substituted word for wo
 of new words, e.g. a two-word name, between two words that are as many words apart in the sentence), or followed by
 a word that the sentence had one word later (something dropped, e.g. a negation). A word missing there but found in
 a second sentence that the answer sentence merges in (several of its remaining content words, not only names) is
-marked ``in_merged``. A word that replaced one context word for word is compared with it through WordNet
-(:mod:`halluseq.lexicon`): its antonym (``fell`` for ``rose``), a synonym (a paraphrase), a sibling concept
-(``feet`` for ``metres``), or a capitalised name for another; a word missing from the sentence whose antonym is
-there is marked too (the swap need not be word for word). Two per-answer shape columns (answer and context length)
-let a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear
-in context plus answer length.
+marked ``in_merged``. The answer sentence is also aligned word by word with that sentence (difflib's matching
+blocks, in order): a word in a short run that replaced a run of the sentence is compared with the words it replaced
+through WordNet (:mod:`halluseq.lexicon`): their antonym (``fell`` for ``rose``), a synonym (a paraphrase), a
+sibling concept (``feet`` for ``metres``, ``billion`` for ``million``), or a capitalised name for another
+(``Canada`` for ``National Football League``); a content word of the sentence matched nowhere in order, or a name
+matched only past another name, is ``moved`` (two names swapped); a word missing from the sentence whose antonym is
+there is marked too. Two per-answer shape columns (answer and context length) let a labeler trained on several
+sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus answer length
+(the word alignment is quadratic in one sentence's length, and skipped past ``ALIGN_MAX`` words).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -35,9 +39,11 @@ COLUMNS = [
     "in_aligned", "in_context_not_aligned", "inserted", "substituted", "dropped_after", "dropped_negation_after",
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
     "answer_length", "context_length", "in_merged",
-    "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned",
+    "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned", "moved",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
+REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
+ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -138,14 +144,12 @@ class ContextSentences:
                                [_capitalised(w) for w in self.texts[index].split()])
 
 
-def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> tuple[list[int | None], list[int | None]]:
+def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
     """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
     there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
     as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
-    anchors). Second list: for a word that replaced one word for word (also in a run that starts or ends both
-    sentences), that word's position in the aligned sentence."""
+    anchors)."""
     out: list[int | None] = [None] * len(keys)
-    replaced: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
     start = 0
     while start < len(keys):
@@ -158,22 +162,53 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> tuple[list[int 
         if start > 0 and end < len(keys):
             found_gap = sentence.gap(keys[start - 1], keys[end], end - start)
             if found_gap is not None:
-                gap, left = found_gap
-                out[start:end] = [gap] * (end - start)
-                if gap:
-                    replaced[start:end] = range(left + 1, left + 1 + gap)
-        elif start > 0 or end < len(keys):  # a run that ends (starts) the sentence where the context's does
-            length, last = end - start, len(sentence.sequence) - 1
-            first = [p + 1 for p in sentence.positions.get(keys[start - 1], ()) if last - p == length] if start \
-                else [p - length for p in sentence.positions.get(keys[end], ()) if p == length]
-            if first:
-                replaced[start:end] = range(first[0], first[0] + length)
+                out[start:end] = [found_gap[0]] * (end - start)
         start = end
-    return out, replaced
+    return out
+
+
+def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence
+                  ) -> tuple[list[list[int] | None], list[bool]]:
+    """Per word of an answer sentence, from a word alignment with the aligned sentence (difflib's longest matching
+    blocks, in order, punctuation left out): the positions of the sentence words it replaced when the two differ by a
+    short run (``REPLACED_MAX`` words or fewer a side; a run that starts or ends the answer sentence is set against as
+    many words next to the match), else None; and whether it is a content word of the sentence used out of its
+    place: matched nowhere in order ("B beat A" for "A beat B"), or a name matched only after skipping another name
+    ("Tupelo, Tennessee" for "Tupelo, Mississippi, and ... Memphis, Tennessee")."""
+    replaced: list[list[int] | None] = [None] * len(keys)
+    moved = [False] * len(keys)
+    kept = [i for i, key in enumerate(keys) if key]
+    kept_sentence = [j for j, key in enumerate(sentence.sequence) if key]
+    if not kept or not kept_sentence or max(len(kept), len(kept_sentence)) > ALIGN_MAX:
+        return replaced, moved
+    words = [keys[i] for i in kept]
+    matcher = SequenceMatcher(None, words, [sentence.sequence[j] for j in kept_sentence], autojunk=False)
+    skipped_name = False
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            first = kept[i1]
+            moved[first] = skipped_name and capitalised[first] and is_content(keys[first])
+            skipped_name = False
+            continue
+        skipped_name = tag == "insert" and any(sentence.capitalised[kept_sentence[j]]
+                                               and is_content(sentence.sequence[kept_sentence[j]])
+                                               for j in range(j1, j2))
+        for i in range(i1, i2):
+            moved[kept[i]] = words[i] in sentence.keys and is_content(words[i])
+        if tag != "replace":
+            continue
+        if i2 == len(words) and i1 > 0:
+            j2 = min(j2, j1 + i2 - i1)  # the answer stops here: what it replaced is what came next
+        if i1 == 0 and i2 < len(words):
+            j1 = max(j1, j2 - (i2 - i1))  # the answer starts here: what it replaced is what came before
+        if i2 - i1 <= REPLACED_MAX and j2 - j1 <= REPLACED_MAX:
+            for i in range(i1, i2):
+                replaced[kept[i]] = [kept_sentence[j] for j in range(j1, j2)]
+    return replaced, moved
 
 
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 19)`` alignment-feature matrix of one example."""
+    """The ``(n_words, 20)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -195,7 +230,10 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
-        run_gap, replaced = _run_gaps([keys[i] for i in members], aligned_sentence)
+        sentence_keys = [keys[i] for i in members]
+        run_gap = _run_gaps(sentence_keys, aligned_sentence)
+        replaced, moved = _replacements(sentence_keys, [_capitalised(words[i].text) for i in members],
+                                        aligned_sentence)
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         for position, i in enumerate(members):
             key = keys[i]
@@ -215,13 +253,15 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
-            if replaced[position] is not None:
-                old = aligned_sentence.sequence[replaced[position]]
-                out[i, 14] = relations.antonyms(key, old)
-                out[i, 15] = relations.synonyms(key, old)
-                out[i, 16] = relations.siblings(key, old)
-                out[i, 17] = (_capitalised(words[i].text) and aligned_sentence.capitalised[replaced[position]]
-                              and (position > 0 or is_content(key) and is_content(old)))  # not "The" for "A"
+            if replaced[position] is not None and is_content(key):  # not "The" for "A"
+                olds = [aligned_sentence.sequence[j] for j in replaced[position]]
+                out[i, 14] = any(relations.antonyms(key, old) for old in olds)
+                out[i, 15] = any(relations.synonyms(key, old) for old in olds)
+                out[i, 16] = any(relations.siblings(key, old) for old in olds)
+                out[i, 17] = _capitalised(words[i].text) and any(
+                    aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
+                    for j in replaced[position])
+            out[i, 19] = moved[position]
             if not aligned and key.isalpha() and relations.opposites(key):
                 if aligned_lemmas is None:
                     aligned_lemmas = frozenset().union(*map(relations.lemmas, aligned_sentence.keys))
@@ -233,7 +273,9 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "8"
+    version = "9"
+    source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
+                    "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:

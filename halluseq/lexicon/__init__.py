@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
 RELATIONS_FILE = Path(__file__).with_name("wordnet_relations.json.gz")
-SENSES = 3  # meanings per lemma that count, most frequent first: "billion" is not "million" in the rare sense
+SENSES = 3  # meanings per lemma that count, most frequent first
 # opposites among closed-class words (prepositions, quantifiers, frequency adverbs) that WordNet, a dictionary of
 # open-class words, does not relate; the whole of that small class, not a sample of open-class pairs
 CLOSED_CLASS_ANTONYMS = (("before", "after"), ("always", "never"), ("all", "none"), ("everything", "nothing"),
                          ("everybody", "nobody"), ("everyone", "nobody"), ("everywhere", "nowhere"),
                          ("with", "without"), ("for", "against"), ("over", "under"))
+# counting words: one for another is always another number, never a paraphrase (WordNet files "trillion" first
+# under "a very large indefinite number", with million and billion)
+MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
 ANCESTOR_LEVELS = 2  # metre -> metric linear unit -> linear unit <- linear unit (English) <- foot
 # WordNet's detachment rules (morphy): an inflected ending and what replaces it, tried on every part of speech
 SUFFIX_RULES = (
@@ -76,9 +80,24 @@ class WordRelations:
                 members.setdefault(synset, []).append(lemma)
         return members
 
+    def _senses(self, word: str, per_pos: int) -> set[int]:
+        """The first ``per_pos`` synsets (most frequent first) of each part of speech of each lemma of ``word``."""
+        found = set()
+        for lemma in self.lemmas(word):
+            taken: dict[str, int] = defaultdict(int)
+            for synset in self._lemmas.get(lemma, ()):
+                if taken[self._pos[synset]] < per_pos:
+                    taken[self._pos[synset]] += 1
+                    found.add(synset)
+        return found
+
     def _synsets(self, word: str) -> set[int]:
-        """The word's common meanings: the first ``SENSES`` synsets of each of its lemmas."""
-        return {s for lemma in self.lemmas(word) for s in self._lemmas.get(lemma, ())[:SENSES]}
+        """The word's common meanings: the first ``SENSES`` synsets of each part of speech of each of its lemmas."""
+        return self._senses(word, SENSES)
+
+    def _dominant(self, word: str) -> set[int]:
+        """The word's dominant meanings: the most frequent synset of each part of speech of each of its lemmas."""
+        return self._senses(word, 1)
 
     def _ancestors(self, synsets: set[int]) -> set[int]:
         """The hypernyms of ``synsets`` and theirs (``ANCESTOR_LEVELS`` levels up)."""
@@ -97,16 +116,22 @@ class WordRelations:
         """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True)."""
         return not self.opposites(a).isdisjoint(self.lemmas(b))
 
+    @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
     def synonyms(self, a: str, b: str) -> bool:
-        """Whether ``a`` and ``b`` share one of their common meanings (a WordNet synset)."""
-        return bool(self._synsets(a) & self._synsets(b))
+        """Whether the dominant meaning of one of ``a`` and ``b`` is a common meaning of the other (``nation``,
+        ``country``: True). Two words that only share a rarer meaning are not (``million`` and ``billion`` meet
+        only in "a very large indefinite number", ``second`` and ``minute`` in "a moment")."""
+        lemmas_a, lemmas_b = self.lemmas(a), self.lemmas(b)
+        if lemmas_a != lemmas_b and lemmas_a <= MAGNITUDES and lemmas_b <= MAGNITUDES:
+            return False
+        return bool(self._dominant(a) & self._synsets(b) or self._dominant(b) & self._synsets(a))
 
     def siblings(self, a: str, b: str) -> bool:
         """Whether common meanings of ``a`` and ``b`` are distinct concepts under one concept at most
         ``ANCESTOR_LEVELS`` levels up (``feet`` and ``metres``: units of length), neither generalising the other, and
-        the two share no meaning."""
+        the two are not synonyms."""
         synsets_a, synsets_b = self._synsets(a), self._synsets(b)
-        if not synsets_a or not synsets_b or synsets_a & synsets_b:
+        if not synsets_a or not synsets_b or self.synonyms(a, b):
             return False
         ancestors_a, ancestors_b = self._ancestors(synsets_a), self._ancestors(synsets_b)
         if synsets_a & ancestors_b or synsets_b & ancestors_a:  # one generalises the other: man, person

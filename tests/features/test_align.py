@@ -23,7 +23,7 @@ def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> li
 
 def test_registered_and_columns():
     extractor = build("align")
-    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 19
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 20
 
 
 def test_faithful_copy_sets_no_error_column(make_example):
@@ -124,6 +124,36 @@ def test_word_replaced_by_its_antonym_sibling_or_another_name(make_example):
     assert _flags(make_example, answer, "replaced_synonym", context) == ["movie"]
     for column in ("replaced_antonym", "replaced_sibling", "replaced_name", "antonym_in_aligned"):
         assert _flags(make_example, answer, column, context) == [], column
+
+
+def test_replacements_come_from_a_word_alignment(make_example):
+    context = ("The three best known are the National Football League and the Arena Football League. The band has "
+               "singer Chad Kroeger, guitarist Ryan Peake and drummer Daniel Adair. The books sold 400 million "
+               "copies. Routines range from one to three minutes, and contain tumbling and dance.")
+    # a name for a longer one, in place
+    answer = "The three best known are the Canada and the Arena Football League."
+    assert _flags(make_example, answer, "replaced_name", context) == ["Canada"]
+    # a name of the same sentence put where another stood: replaced and out of its place
+    answer = "The band has singer Chad Kroeger and drummer Ryan Peake."
+    assert _flags(make_example, answer, "replaced_name", context) == ["Ryan", "Peake."]
+    assert _flags(make_example, answer, "moved", context) == ["Ryan", "Peake."]
+    # another magnitude is another number, not the "very large indefinite number" both words can mean
+    answer = "The books sold 400 billion copies."
+    assert _flags(make_example, answer, "replaced_sibling", context) == ["billion"]
+    assert _flags(make_example, answer, "replaced_synonym", context) == []
+    # an answer that stops early: its last word stands for the word the context had next
+    assert _flags(make_example, "Routines range from one to three hours", "replaced_sibling", context) == ["hours"]
+
+
+def test_two_names_swapped_are_out_of_place(make_example):
+    context = "In the final, Maria Lopez defeated Anna Weber in three sets."
+    assert _flags(make_example, "In the final, Anna Weber defeated Maria Lopez in three sets.", "moved", context)
+    assert _flags(make_example, "In the final, Maria Lopez defeated Anna Weber in three sets.", "moved", context) \
+        == []
+    # a name matched only past another name of the sentence: the place it names is the other one's
+    context = "Presley was born in Tupelo, Mississippi, and relocated to Memphis, Tennessee, when he was 13."
+    assert _flags(make_example, "He was born in Tupelo , Tennessee .", "moved", context) == ["Tennessee"]
+    assert _flags(make_example, "He was born in Tupelo , Mississippi .", "moved", context) == []
 
 
 def test_faithful_copy_sets_no_replacement_column(make_example):
