@@ -10,6 +10,7 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +157,8 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
                         config["training"].get("validate_on"))
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
     model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
-                                                 standardizer.transform_all(features), labels, Path(run_dir), progress)
+                                                 standardizer.transform_all(features), labels, Path(run_dir), progress,
+                                                 [usable[i].dataset for i in fold.validation])
     threshold = tuned_threshold(config, [usable[i] for i in fold.validation], [labels[i] for i in fold.validation],
                                 val_scores["prob"])
     sliced = sliced_metrics([usable[i] for i in fold.validation], val_scores["prob"], threshold)
@@ -167,9 +169,10 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
 
 
 def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],
-                          labels: list[np.ndarray], run_dir: Path, progress: bool
+                          labels: list[np.ndarray], run_dir: Path, progress: bool, val_sources: Sequence[str]
                           ) -> tuple[SequenceLabeler, Scores, Scores]:
-    """Train one fold with Lightning; return the best model and its scores on validation and test examples."""
+    """Train one fold with Lightning; return the best model and its scores on validation and test examples.
+    ``val_sources`` names each validation example's dataset (for the ``val_f1_sources`` monitor)."""
     training, seed = config["training"], config["seed"]
     name = config["model"]["name"]
     shuffled = name == "shuffled_bigru"
@@ -184,7 +187,7 @@ def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.
     train_words = torch.cat(train_set.labels)
     pos_weight = float((len(train_words) - train_words.sum()) / max(float(train_words.sum()), 1.0))
     module = TaggerModule(name, features[0].shape[1], config["model"].get("options") or {}, pos_weight,
-                          training["lr"], training["weight_decay"])
+                          training["lr"], training["weight_decay"], val_sources)
     checkpoint = ModelCheckpoint(dirpath=run_dir / "checkpoints" / fold.name, filename="best",
                                  monitor=training["monitor"], mode=training["monitor_mode"], save_top_k=1)
     trainer = pl.Trainer(
@@ -233,7 +236,8 @@ def train(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
         fold = validated_on(fold, usable, config["training"].get("validate_on"))
         standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
         scaled = standardizer.transform_all(features)
-        fit = _fit_logreg if config["model"]["name"] == "logreg" else _train_sequence_model
+        fit = _fit_logreg if config["model"]["name"] == "logreg" else partial(
+            _train_sequence_model, val_sources=[usable[i].dataset for i in fold.validation])
         _, val_scores, fold_scores = fit(config, weighted(fold, usable, config["seed"]), scaled, labels, run_dir,
                                          progress)
         threshold = tuned_threshold(config, [usable[i] for i in fold.validation],

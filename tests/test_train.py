@@ -220,3 +220,37 @@ def test_threshold_by_sources_lets_a_short_source_count_once():
     assert tuned_threshold({"training": {"threshold_by": "sources"}}, examples, labels, probs) == pytest.approx(0.5)
     with pytest.raises(ValueError, match="threshold_by"):
         tuned_threshold({"training": {"threshold_by": "answers"}}, examples, labels, probs)
+
+
+def test_val_f1_sources_counts_each_source_once(monkeypatch):
+    """The ``val_f1_sources`` monitor is the mean of the sources' token F1 at 0.5, from the validation examples in
+    loader order (several batches), whatever the number of words each source holds."""
+    from sklearn.metrics import f1_score
+
+    from halluseq.models.lightning import TaggerModule
+
+    rng = np.random.default_rng(0)
+    lengths = [40, 3, 35, 4, 30, 2]  # long answers of "rag", one-line ones of "claims"
+    sources = ["rag", "claims"] * 3
+    features = [rng.normal(size=(n, 4)).astype(np.float32) for n in lengths]
+    labels = [(rng.random(n) < 0.4).astype(np.float32) for n in lengths]
+    module = TaggerModule("bigru", 4, {"hidden": 4}, val_sources=sources)
+    logged: dict[str, float] = {}
+    monkeypatch.setattr(module, "log", lambda name, value, **kwargs: logged.__setitem__(name, float(value)))
+    module.eval()
+    with torch.no_grad():
+        for index, batch in enumerate(DataLoader(SequenceDataset(features, labels), batch_size=4, collate_fn=collate)):
+            module.validation_step(batch, index)
+        module.on_validation_epoch_end()
+    probs = predict(module.model, SequenceDataset(features, labels))["prob"]
+    per_source = [f1_score(np.concatenate([labels[i] for i in range(6) if sources[i] == s]).astype(int),
+                           np.concatenate([probs[i] for i in range(6) if sources[i] == s]) > 0.5, zero_division=0)
+                  for s in ("claims", "rag")]
+    assert logged["val_f1_sources"] == pytest.approx(np.mean(per_source), abs=1e-6)
+    pooled = f1_score(np.concatenate(labels).astype(int), np.concatenate(probs) > 0.5, zero_division=0)
+    assert logged["val_f1"] == pytest.approx(pooled, abs=1e-6)
+    mismatched = TaggerModule("bigru", 4, {"hidden": 4}, val_sources=sources[:5])
+    monkeypatch.setattr(mismatched, "log", lambda *args, **kwargs: None)
+    mismatched._val.extend(zip(probs, labels, strict=True))
+    with pytest.raises(ValueError, match="val_sources names 5 validation examples"):
+        mismatched.on_validation_epoch_end()
