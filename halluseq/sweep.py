@@ -223,15 +223,19 @@ def is_done(run_dir: Path) -> bool:
     return (run_dir / "metrics.json").exists()
 
 
-def _check_done_run(run: Run, run_dir: Path) -> None:
+def _check_done_run(run: Run, run_dir: Path, fingerprints: dict[str, dict[str, str]]) -> None:
     """A done run must have been trained with the planned config on the features the families give now (a changed
-    sweep config or feature code is not resumed)."""
+    sweep config or feature code is not resumed). ``fingerprints`` caches them per feature config within one check
+    of a sweep (a model family's fingerprint hashes its weights)."""
     stored = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
     if stored != yaml.safe_load(yaml.safe_dump(run.config, sort_keys=False)):
         raise ValueError(f"{run_dir} was trained with another config than this sweep plans: "
                          "use another --out, or delete that run folder to retrain it")
     trained_on = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8")).get("features")
-    if trained_on != FeaturePipeline.from_config(run.config["features"]).fingerprints:
+    features = json.dumps(run.config["features"], sort_keys=True)
+    if features not in fingerprints:
+        fingerprints[features] = FeaturePipeline.from_config(run.config["features"]).fingerprints
+    if trained_on != fingerprints[features]:
         raise ValueError(f"{run_dir} was trained on other features than its families give now (their code, version "
                          "or model changed, or the run predates feature fingerprints): use another --out, or delete "
                          "that run folder to retrain it")
@@ -244,8 +248,9 @@ def run_sweep(sweep: dict[str, Any], out: str | Path, progress: bool = True) -> 
     out.mkdir(parents=True, exist_ok=True)
     runs = plan(sweep)
     done = [run for run in runs if is_done(out / run.key)]
+    fingerprints: dict[str, dict[str, str]] = {}
     for run in done:
-        _check_done_run(run, out / run.key)
+        _check_done_run(run, out / run.key, fingerprints)
     todo = [run for run in runs if not is_done(out / run.key)]
     atomic_write(out / "sweep.json", lambda tmp: Path(tmp).write_text(
         json.dumps({"config": sweep, "runs": [run.to_dict() for run in runs]}, indent=2), encoding="utf-8"))

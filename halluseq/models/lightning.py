@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,11 +103,12 @@ class TaggerModule(pl.LightningModule):
             if len(self.val_sources) != len(per_example):
                 raise ValueError(f"val_sources names {len(self.val_sources)} validation examples, the loader gave "
                                  f"{len(per_example)}")
-            scores = []
-            for source in sorted(set(self.val_sources)):
-                mine = [i for i, s in enumerate(self.val_sources) if s == source]
-                scores.append(f1_score(np.concatenate([per_example[i][1] for i in mine]).astype(int),
-                                       np.concatenate([per_example[i][0] for i in mine]) > 0.5, zero_division=0))
+            by_source: dict[str, list[tuple[np.ndarray, np.ndarray]]] = defaultdict(list)
+            for source, example in zip(self.val_sources, per_example, strict=True):
+                by_source[source].append(example)
+            scores = [f1_score(np.concatenate([y for _, y in by_source[source]]).astype(int),
+                               np.concatenate([p for p, _ in by_source[source]]) > 0.5, zero_division=0)
+                      for source in sorted(by_source)]
             self.log("val_f1_sources", float(np.mean(scores)))
 
     def configure_optimizers(self) -> torch.optim.Optimizer:
