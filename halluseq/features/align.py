@@ -14,9 +14,12 @@ through WordNet (:mod:`halluseq.lexicon`): their antonym (``fell`` for ``rose``)
 sibling concept (``feet`` for ``metres``, ``billion`` for ``million``), or a capitalised name for another
 (``Canada`` for ``National Football League``); a content word of the sentence matched nowhere in order, or a name
 matched only past another name, is ``moved`` (two names swapped); a word missing from the sentence whose antonym is
-there is marked too. Two per-answer shape columns (answer and context length) let a labeler trained on several
-sources tell a one-line claim from a long RAG answer. No model, no options; linear in context plus answer length
-(the word alignment is quadratic in one sentence's length, and skipped past ``ALIGN_MAX`` words).
+there is marked too. Antonyms are looked up for stop words as well (``few`` for ``many``, ``last`` for ``first``),
+and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three hours`` for
+``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context length) let a
+labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in
+context plus answer length (the word alignment is quadratic in one sentence's length, and skipped past ``ALIGN_MAX``
+words).
 """
 
 from __future__ import annotations
@@ -40,10 +43,15 @@ COLUMNS = [
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
     "answer_length", "context_length", "in_merged",
     "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned", "moved",
+    "replaced_after_number",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
 ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
+NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                          "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+                          "hundred", "dozen", "dozens", "hundreds", "thousands", "millions"})
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -54,6 +62,11 @@ def is_negation(key: str) -> bool:
 
 def _capitalised(word: str) -> bool:
     return word.lstrip("\"'(“‘")[:1].isupper()
+
+
+def is_number(key: str) -> bool:
+    """A numeral (``6.6``, ``1,810,863``) or a spelled-out count (``three``)."""
+    return bool(NUMBER.fullmatch(key.replace(",", ""))) or key in NUMBER_WORDS
 
 
 def is_content(key: str) -> bool:
@@ -208,7 +221,7 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
 
 
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 20)`` alignment-feature matrix of one example."""
+    """The ``(n_words, 21)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -253,14 +266,19 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
-            if replaced[position] is not None and is_content(key):  # not "The" for "A"
+            if replaced[position] is not None:
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
-                out[i, 14] = any(relations.antonyms(key, old) for old in olds)
-                out[i, 15] = any(relations.synonyms(key, old) for old in olds)
-                out[i, 16] = any(relations.siblings(key, old) for old in olds)
-                out[i, 17] = _capitalised(words[i].text) and any(
-                    aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
-                    for j in replaced[position])
+                # antonyms among stop words too ("few" for "many", "last" for "first")
+                out[i, 14] = key.isalpha() and any(relations.antonyms(key, old) for old in olds)
+                # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
+                out[i, 20] = position > 0 and is_number(keys[members[position - 1]]) and key.isalpha() and (
+                    keys[members[position - 1]] in aligned_sentence.keys) and key not in olds
+                if is_content(key):  # not "The" for "A"
+                    out[i, 15] = any(relations.synonyms(key, old) for old in olds)
+                    out[i, 16] = any(relations.siblings(key, old) for old in olds)
+                    out[i, 17] = _capitalised(words[i].text) and any(
+                        aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
+                        for j in replaced[position])
             out[i, 19] = moved[position]
             if not aligned and key.isalpha() and relations.opposites(key):
                 if aligned_lemmas is None:
@@ -273,7 +291,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "9"
+    version = "10"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

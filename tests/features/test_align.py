@@ -23,7 +23,7 @@ def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> li
 
 def test_registered_and_columns():
     extractor = build("align")
-    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 20
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 21
 
 
 def test_faithful_copy_sets_no_error_column(make_example):
@@ -143,6 +143,23 @@ def test_replacements_come_from_a_word_alignment(make_example):
     assert _flags(make_example, answer, "replaced_synonym", context) == []
     # an answer that stops early: its last word stands for the word the context had next
     assert _flags(make_example, "Routines range from one to three hours", "replaced_sibling", context) == ["hours"]
+
+
+def test_stop_word_antonyms_and_what_a_number_counts(make_example):
+    context = ("Many creatures have adapted to green places. Presley's first single was a hit. Routines range from one "
+               "to three minutes. The books sold 400 million copies. The tower is 330 metres tall.")
+    # quantifiers and order words are stop words, yet "few" for "many" turns the claim around
+    assert _flags(make_example, "Few creatures have adapted to green places.", "replaced_antonym", context) == ["Few"]
+    assert _flags(make_example, "Presley's last single was a hit.", "replaced_antonym", context) == ["last"]
+    assert _flags(make_example, "Presley's first single was a hit.", "replaced_antonym", context) == []
+    # the word after a number of the context sentence changed: another unit or magnitude
+    assert _flags(make_example, "Routines range from one to three hours.", "replaced_after_number",
+                  context) == ["hours."]
+    assert _flags(make_example, "The books sold 400 billion copies.", "replaced_after_number", context) == ["billion"]
+    assert _flags(make_example, "The tower is 330 feet tall.", "replaced_after_number", context) == ["feet"]
+    # the same words, or a changed number (another column's job), set nothing
+    assert _flags(make_example, "The books sold 400 million copies.", "replaced_after_number", context) == []
+    assert _flags(make_example, "The books sold 500 million copies.", "replaced_after_number", context) == []
 
 
 def test_two_names_swapped_are_out_of_place(make_example):
