@@ -15,6 +15,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.features.align import ContextSentences, is_content, is_negation
 from halluseq.features.text import COLUMNS, text_features, word_key
+from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
 
 _PUNCTUATION = ".,!?;:'\"()[]"
@@ -36,20 +37,41 @@ class ClosestSentence:
     def __init__(self, context: str):
         self.context = context
         self._index: ContextSentences | None = None
+        self._forms: set[str] | None = None
+
+    @property
+    def index(self) -> ContextSentences:
+        self._index = self._index or ContextSentences(self.context)
+        return self._index
+
+    def has_form_of(self, word: str) -> bool:
+        """Whether the context has ``word`` in another form: an inflection of the same lemma (``approved`` for
+        ``approve``) or the parts of a hyphenated word (``rail`` in ``light-rail``, ``light-rail`` for ``light
+        rail``)."""
+        relations = load_relations()
+        if self._forms is None:
+            keys = self.index.all_keys | {part for key in self.index.all_keys for part in key.split("-") if part}
+            self._forms = keys | {lemma for key in keys if key.isalpha() for lemma in relations.lemmas(key)}
+        key = word_key(word)
+        parts = [part for part in key.split("-") if part]
+        if len(parts) > 1:
+            return all(part in self._forms or self.has_form_of(part) for part in parts)
+        return key.isalpha() and not relations.lemmas(key).isdisjoint(self._forms)
 
     def __call__(self, words: Sequence[str]) -> str | None:
         """The best-matching context sentence of a claim's words (None: it shares no content word)."""
-        self._index = self._index or ContextSentences(self.context)
         keys = [word_key(w) for w in words]
-        best = self._index.align(keys, frozenset(k for k, w in zip(keys, words, strict=True) if w[:1].isupper()))[0]
-        return None if best is None else self._index.texts[best]
+        best = self.index.align(keys, frozenset(k for k, w in zip(keys, words, strict=True) if w[:1].isupper()))[0]
+        return None if best is None else self.index.texts[best]
 
 
-def _novel(words: list[str], text: np.ndarray) -> np.ndarray:
-    """Per word of a sentence: a word that is not a stop word and occurs nowhere in the context ("However", "I"
-    are no missing evidence); ``text`` is the sentence's ``(n_words, 20)`` text-feature block."""
-    function_word = np.array([word_key(w) in ENGLISH_STOP_WORDS for w in words], dtype=bool)
-    return (text[:, COLUMNS.index("is_novel")] > 0) & ~function_word
+def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.ndarray:
+    """Per word of a sentence: a word that is not a stop word and occurs nowhere in the context, in no other form
+    either ("However", "I", "approved" where the context says "approve" are no missing evidence); ``text`` is the
+    sentence's ``(n_words, 20)`` text-feature block."""
+    novel = text[:, COLUMNS.index("is_novel")] > 0
+    return np.array([n and word_key(w) not in ENGLISH_STOP_WORDS and not closest.has_form_of(w)
+                     for w, n in zip(words, novel, strict=True)], dtype=bool)
 
 
 def _reason(words: list[str], text: np.ndarray, novel: np.ndarray, hallucinated: bool,
@@ -142,7 +164,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         score = float(probs[picked].max())
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]
-        novel = _novel(words, text[picked])
+        novel = _novel(words, text[picked], closest)
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())

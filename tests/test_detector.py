@@ -193,6 +193,16 @@ def test_claims_reasons_name_the_missing_number(make_example):
     assert good.reason == f"supported: {n_good} of {n_good} words found in the context"
 
 
+def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
+    context = "The city council voted on Tuesday to approve the light-rail extension. Work began in April."
+    answer = "The council unanimously approved the rail extension. Work begins in June."
+    example = make_example(answer, context)
+    first, second = claims(example, np.full(len(example.words), 0.1), 0.5)
+    # "approved" (approve), "rail" (light-rail): found in another form; "unanimously" is the only missing word
+    assert first.reason == "supported: 6 of 7 words found in the context (not found: unanimously)"
+    assert second.reason == "supported: 3 of 4 words found in the context (not found: June)"
+
+
 # ---- skipped items ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("context", "answer", "field"), [
