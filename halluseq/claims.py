@@ -48,15 +48,22 @@ class ClosestSentence:
         """Whether the context has ``word`` in another form: an inflection of the same lemma (``approved`` for
         ``approve``) or the parts of a hyphenated word (``rail`` in ``light-rail``, ``light-rail`` for ``light
         rail``)."""
-        relations = load_relations()
-        if self._forms is None:
-            keys = self.index.all_keys | {part for key in self.index.all_keys for part in key.split("-") if part}
-            self._forms = keys | {lemma for key in keys if key.isalpha() for lemma in relations.lemmas(key)}
         key = word_key(word)
         parts = [part for part in key.split("-") if part]
         if len(parts) > 1:
-            return all(part in self._forms or self.has_form_of(part) for part in parts)
-        return key.isalpha() and not relations.lemmas(key).isdisjoint(self._forms)
+            return all(part in self._context_forms() or self._lemma_in_context(part) for part in parts)
+        return self._lemma_in_context(key)
+
+    def _context_forms(self) -> set[str]:
+        """The context's word keys, the parts of its hyphenated ones, and the lemmas of both (built on first use)."""
+        if self._forms is None:
+            keys = {word_key(w) for w in self.context.split()}
+            keys |= {part for key in keys for part in key.split("-") if part}
+            self._forms = keys | {lemma for key in keys if key.isalpha() for lemma in load_relations().lemmas(key)}
+        return self._forms
+
+    def _lemma_in_context(self, key: str) -> bool:
+        return key.isalpha() and not load_relations().lemmas(key).isdisjoint(self._context_forms())
 
     def __call__(self, words: Sequence[str]) -> str | None:
         """The best-matching context sentence of a claim's words (None: it shares no content word)."""
