@@ -64,10 +64,16 @@ def cmd_features(args: argparse.Namespace) -> int:
     stacked = np.concatenate(matrices) if matrices else np.zeros((0, len(pipeline.columns)), np.float32)
     print(f"{len(examples)} examples, {stacked.shape[0]} words x {stacked.shape[1]} features "
           f"({', '.join(e.name for e in pipeline.extractors)})")
-    print(f"{'column':<28}{'mean':>10}{'std':>10}{'min':>10}{'max':>10}")
+    # per column, also its mean over the hallucinated and over the faithful words of word-labelled examples
+    labelled = np.concatenate([np.full(e.n_words, e.word_labels) for e in examples]) if examples else np.zeros(0, bool)
+    labels = np.concatenate([e.labels for e in examples]).astype(bool) if examples else np.zeros(0, bool)
+    groups = {"halluc": labelled & labels, "faithful": labelled & ~labels}
+    print(f"{'column':<28}{'mean':>10}{'std':>10}{'min':>10}{'max':>10}{'halluc':>10}{'faithful':>10}")
     for name, column in zip(pipeline.columns, stacked.T, strict=True):
         if len(column):
-            print(f"{name:<28}{column.mean():>10.4f}{column.std():>10.4f}{column.min():>10.4f}{column.max():>10.4f}")
+            means = "".join(f"{column[rows].mean() if rows.any() else np.nan:>10.4f}" for rows in groups.values())
+            print(f"{name:<28}{column.mean():>10.4f}{column.std():>10.4f}{column.min():>10.4f}{column.max():>10.4f}"
+                  f"{means}")
     if args.out:
         np.savez_compressed(args.out, values=stacked, lengths=np.array([e.n_words for e in examples]),
                             columns=np.array(pipeline.columns), ids=np.array([e.id for e in examples]),
@@ -232,8 +238,16 @@ def cmd_evaluate_detector(args: argparse.Namespace) -> int:
               **evaluate_detector(detector, examples, progress=not args.quiet)}
     if args.json:
         atomic_write(args.json, lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2), encoding="utf-8"))
-    print(f"{args.model} on {args.data}: {report['examples']} answers, threshold {detector.threshold:.3f}")
-    print(metric_table({"all": report}))
+    print(f"{args.model} on {args.data}: {report['examples']} answers with word labels, "
+          f"threshold {detector.threshold:.3f}")
+    if report["examples"]:
+        print(metric_table({"all": report}))
+    if "response_level" in report:
+        row = report["response_level"]
+        print(f"response level: {row['answers']} answers ({row['hallucinated']} hallucinated, "
+              f"{row['without_word_labels']} labelled per response only): AUC {row['response_auc']:.3f}, "
+              f"AP {row['response_ap']:.3f}, flagged {row['flagged_hallucinated']:.3f} of the hallucinated and "
+              f"{row['flagged_faithful']:.3f} of the faithful")
     for kind, row in report.get("by_kind", {}).items():
         extra = "".join(f"  {key} {row[key]:.3f}" for key in ("span_hit", "auc_vs_faithful") if key in row)
         print(f"  {kind:<18} {row['answers']:>6} answers  flagged {row['flagged']:.3f}{extra}")

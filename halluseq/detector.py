@@ -38,7 +38,7 @@ NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 
 # the detectors shipped inside the package: name -> what it reads
 BUNDLED_MODELS = {
-    "default": "BiGRU-CRF on the 20 text statistics and 19 lexical-alignment columns (fast: no neural model runs)",
+    "default": "BiGRU-CRF on the 20 text statistics and 21 lexical-alignment columns (fast: no neural model runs)",
     "full": "BiGRU-CRF on every feature family: text, align, proxy LM (SmolLM2), NLI (halluseq-nli), support (MiniLM)",
 }
 
@@ -265,15 +265,22 @@ def _picked(examples: Sequence[Example], probs: Sequence[np.ndarray], key: str, 
 def evaluate_detector(detector: Detector, examples: Sequence[Example], progress: bool = False) -> dict[str, Any]:
     """Token, example and span metrics of ``detector`` at its threshold on word-labelled ``examples``; for
     synthetic data (``meta["kind"]``) the flagged share and ``auc_vs_faithful`` per kind, overall and per origin of
-    the base; per dataset when there are several."""
-    from halluseq.evaluate import flag_rates_by_kind, metrics, sliced_metrics
+    the base; per dataset when there are several. When some answers are labelled per response only (FRANK, BEGIN),
+    ``response_level`` scores every answer by its response label (:func:`halluseq.evaluate.response_metrics`)."""
+    from halluseq.evaluate import flag_rates_by_kind, metrics, response_metrics, sliced_metrics
 
-    examples = [e for e in examples if e.word_labels and e.n_words > 0]
-    probs: list[np.ndarray] = []
+    answers = [e for e in examples if e.n_words > 0]
+    all_probs: list[np.ndarray] = []
     step = detector.chunk_size
-    for start in tqdm(range(0, len(examples), step), desc="evaluate", unit="chunk", disable=not progress):
-        probs.extend(detector.probabilities(examples[start:start + step]))
-    entry: dict[str, Any] = {"examples": len(examples), **metrics(examples, probs, detector.threshold)}
+    for start in tqdm(range(0, len(answers), step), desc="evaluate", unit="chunk", disable=not progress):
+        all_probs.extend(detector.probabilities(answers[start:start + step]))
+    examples = [e for e in answers if e.word_labels]
+    probs = [p for e, p in zip(answers, all_probs, strict=True) if e.word_labels]
+    entry: dict[str, Any] = {"examples": len(examples)}
+    if examples:
+        entry.update(metrics(examples, probs, detector.threshold))
+    if len(examples) < len(answers):
+        entry["response_level"] = response_metrics(answers, all_probs, detector.threshold)
     by_kind = flag_rates_by_kind(examples, probs, detector.threshold)
     if by_kind:
         entry["by_kind"] = by_kind
@@ -292,7 +299,8 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     Held-out examples that share a document with the training data (same group or same
     :func:`halluseq.data.sources.document_key`) are left out of their evaluation, and counted there.
     Synthetic evaluation sets (examples with ``meta["kind"]``) also get the flagged share per kind, overall and
-    per origin of the base (a dataset's answer, or a sentence copied from the context).
+    per origin of the base (a dataset's answer, or a sentence copied from the context); sets with answers labelled
+    per response only (FRANK, BEGIN) get response-level metrics.
     """
     from halluseq.data.sources import document_key
     from halluseq.train import fit_final, read_data
@@ -311,7 +319,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     seen = fit.documents
     for target in config.get("evaluate", []):
         examples = read_data(target.get("data") or {"path": target["path"], "format": target.get("format", "auto")})
-        usable = [e for e in examples if e.word_labels and e.n_words > 0]
+        usable = [e for e in examples if e.n_words > 0]  # answers labelled per response only count there alone
         unseen = [e for e in usable if e.group not in seen and document_key(e.context) not in seen]
         evaluations[target["name"]] = {"data": target.get("data") or target["path"],
                                        "left_out_shared_documents": len(usable) - len(unseen),

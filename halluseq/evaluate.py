@@ -178,6 +178,20 @@ def sliced_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
     return out
 
 
+def response_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray], threshold: float) -> dict[str, float]:
+    """Response-level metrics over every answer with a known response label, including those labelled per response
+    only (``word_labels`` False: hallucinated, no spans; FRANK, BEGIN): ROC AUC and AP of the response score
+    (highest word probability) and the share of hallucinated and of faithful answers flagged at ``threshold``."""
+    truth = np.array([e.hallucinated or not e.word_labels for e in examples], dtype=int)
+    scores = np.array([p.max() if len(p) else 0.0 for p in probs])
+    flagged = scores >= threshold
+    return {"answers": len(examples), "hallucinated": int(truth.sum()),
+            "without_word_labels": sum(not e.word_labels for e in examples),
+            "response_auc": _auc(truth, scores), "response_ap": _ap(truth, scores),
+            "flagged_hallucinated": float(flagged[truth == 1].mean()) if truth.any() else float("nan"),
+            "flagged_faithful": float(flagged[truth == 0].mean()) if (truth == 0).any() else float("nan")}
+
+
 def flag_rates_by_kind(examples: Sequence[Example], probs: Sequence[np.ndarray], threshold: float
                        ) -> dict[str, dict[str, float]]:
     """Per synthetic kind (``meta["kind"]``; ``faithful`` for the twins): how many answers, the share flagged

@@ -36,6 +36,9 @@ def test_features_command_writes_npz(tmp_path, capsys):
     assert main(args) == 0
     printed = capsys.readouterr().out
     assert "3 examples" in printed and "x 20 features" in printed
+    # novel words are more often hallucinated: the column's mean over hallucinated words is the larger one
+    row = next(line.split() for line in printed.splitlines() if line.startswith("is_novel "))
+    assert printed.splitlines()[1].split()[-2:] == ["halluc", "faithful"] and float(row[-2]) > float(row[-1])
 
     examples, _ = load(SHIPPED)
     n_words = sum(e.n_words for e in examples)
@@ -88,3 +91,22 @@ def test_evaluate_detector_prints_metrics_and_rates_per_kind(tmp_path, capsys):
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["examples"] == 3 and 0 <= report["token_auc"] <= 1
     assert main(["evaluate-detector", "--data", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_evaluate_detector_scores_answers_labelled_per_response(tmp_path, capsys):
+    """FRANK / BEGIN style records (a response label, no spans) are scored at the response level."""
+    context = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+    answers = [("The Eiffel Tower was completed in 1889.", False), ("The tower is 330 metres tall.", False),
+               ("The Eiffel Tower was completed in 1925 in Rome.", True), ("It was built by Nikola Tesla.", True)]
+    data = tmp_path / "responses.jsonl"
+    data.write_text("".join(json.dumps({"id": f"r{i}", "context": context, "response": answer, "response_label": label,
+                                        "spans": []}) + "\n" for i, (answer, label) in enumerate(answers)),
+                    encoding="utf-8")
+    out = tmp_path / "report.json"
+    assert main(["evaluate-detector", "--data", str(data), "--json", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "2 answers with word labels" in printed
+    assert "response level: 4 answers (2 hallucinated, 2 labelled per response only)" in printed
+    row = json.loads(out.read_text(encoding="utf-8"))["response_level"]
+    assert row["answers"] == 4 and 0 <= row["response_auc"] <= 1
+    assert row["flagged_faithful"] in (0.0, 0.5, 1.0) and row["flagged_hallucinated"] in (0.0, 0.5, 1.0)

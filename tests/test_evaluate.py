@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 
@@ -23,6 +24,7 @@ from halluseq.evaluate import (
     metric_table,
     metrics,
     onset_scores,
+    response_metrics,
     sliced_metrics,
     span_scores,
 )
@@ -127,6 +129,16 @@ METRIC_KEYS = {"examples", "words", "positive_rate", "token_auc", "token_ap", "t
                "example_auc", "example_precision", "example_recall", "example_f1",
                "span_precision", "span_recall", "span_f1", "early_detection",
                *(f"onset_{m}_k{k}" for k in ONSET_WINDOWS for m in ("precision", "recall", "f1"))}
+
+
+def test_response_metrics_count_answers_labelled_per_response_as_hallucinated(make_example):
+    faithful = make_example(SENTENCE)
+    spanned = make_example(SENTENCE, spans=[(4, 7)])
+    response_only = dataclasses.replace(make_example(SENTENCE), word_labels=False)
+    probs = [np.full(7, 0.1), np.full(7, 0.2), np.full(7, 0.9)]
+    row = response_metrics([faithful, spanned, response_only], probs, threshold=0.5)
+    assert row["answers"] == 3 and row["hallucinated"] == 2 and row["without_word_labels"] == 1
+    assert row["response_auc"] == 1.0 and row["flagged_hallucinated"] == 0.5 and row["flagged_faithful"] == 0.0
 
 
 def test_metric_names_list_every_key():
