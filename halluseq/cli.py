@@ -248,6 +248,9 @@ def cmd_evaluate_detector(args: argparse.Namespace) -> int:
               f"{row['without_word_labels']} labelled per response only): AUC {row['response_auc']:.3f}, "
               f"AP {row['response_ap']:.3f}, flagged {row['flagged_hallucinated']:.3f} of the hallucinated and "
               f"{row['flagged_faithful']:.3f} of the faithful")
+        for name, part in row.get("by_dataset", {}).items():
+            print(f"  {name:<18} {part['answers']:>6} answers  AUC {part['response_auc']:.3f}  flagged "
+                  f"{part['flagged_hallucinated']:.3f} / {part['flagged_faithful']:.3f}")
     for kind, row in report.get("by_kind", {}).items():
         extra = "".join(f"  {key} {row[key]:.3f}" for key in ("span_hit", "auc_vs_faithful") if key in row)
         print(f"  {kind:<18} {row['answers']:>6} answers  flagged {row['flagged']:.3f}{extra}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -255,10 +255,10 @@ def _skip_reason(item: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _picked(examples: Sequence[Example], probs: Sequence[np.ndarray], key: str, value: str
+def _picked(examples: Sequence[Example], probs: Sequence[np.ndarray], keep: Callable[[Example], bool]
             ) -> tuple[list[Example], list[np.ndarray]]:
-    """The examples (and their probabilities) whose ``meta[key]`` is ``value``."""
-    chosen = [i for i, e in enumerate(examples) if str(e.meta.get(key)) == value]
+    """The examples that ``keep`` accepts, and their probabilities."""
+    chosen = [i for i, e in enumerate(examples) if keep(e)]
     return [examples[i] for i in chosen], [probs[i] for i in chosen]
 
 
@@ -281,12 +281,20 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
         entry.update(metrics(examples, probs, detector.threshold))
     if len(examples) < len(answers):
         entry["response_level"] = response_metrics(answers, all_probs, detector.threshold)
+        datasets = sorted({e.dataset for e in answers})
+        if len(datasets) > 1:
+            entry["response_level"]["by_dataset"] = {
+                name: response_metrics(*_picked(answers, all_probs, lambda e, name=name: e.dataset == name),
+                                       detector.threshold)
+                for name in datasets}
     by_kind = flag_rates_by_kind(examples, probs, detector.threshold)
     if by_kind:
         entry["by_kind"] = by_kind
         origins = sorted({str(e.meta.get("origin")) for e in examples})
-        entry["by_origin"] = {origin: flag_rates_by_kind(*_picked(examples, probs, "origin", origin),
-                                                         detector.threshold) for origin in origins}
+        entry["by_origin"] = {
+            origin: flag_rates_by_kind(*_picked(examples, probs, lambda e, o=origin: str(e.meta.get("origin")) == o),
+                                       detector.threshold)
+            for origin in origins}
     if len({e.dataset for e in examples}) > 1:
         entry["by_dataset"] = sliced_metrics(examples, probs, detector.threshold)["dataset"]
     return entry

@@ -99,9 +99,9 @@ def test_evaluate_detector_scores_answers_labelled_per_response(tmp_path, capsys
     answers = [("The Eiffel Tower was completed in 1889.", False), ("The tower is 330 metres tall.", False),
                ("The Eiffel Tower was completed in 1925 in Rome.", True), ("It was built by Nikola Tesla.", True)]
     data = tmp_path / "responses.jsonl"
-    data.write_text("".join(json.dumps({"id": f"r{i}", "context": context, "response": answer, "response_label": label,
-                                        "spans": []}) + "\n" for i, (answer, label) in enumerate(answers)),
-                    encoding="utf-8")
+    data.write_text("".join(json.dumps({"id": f"r{i}", "dataset": f"set{i % 2}", "context": context, "response": answer,
+                                        "response_label": label, "spans": []}) + "\n"
+                            for i, (answer, label) in enumerate(answers)), encoding="utf-8")
     out = tmp_path / "report.json"
     assert main(["evaluate-detector", "--data", str(data), "--json", str(out), "--quiet"]) == 0
     printed = capsys.readouterr().out
@@ -109,4 +109,5 @@ def test_evaluate_detector_scores_answers_labelled_per_response(tmp_path, capsys
     assert "response level: 4 answers (2 hallucinated, 2 labelled per response only)" in printed
     row = json.loads(out.read_text(encoding="utf-8"))["response_level"]
     assert row["answers"] == 4 and 0 <= row["response_auc"] <= 1
+    assert {name: part["answers"] for name, part in row["by_dataset"].items()} == {"set0": 2, "set1": 2}
     assert row["flagged_faithful"] in (0.0, 0.5, 1.0) and row["flagged_hallucinated"] in (0.0, 0.5, 1.0)
