@@ -189,7 +189,7 @@ class LMFeatures(_ProxyLMFamily):
     """SPEC 2.3: mean log p, mean entropy, log1p mean/max rank, has_alignment, log p x has_alignment."""
 
     name: ClassVar[str] = "lm"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: a context over the budget keeps its sentences most relevant to the answer
 
     @property
     def columns(self) -> list[str]:
@@ -203,7 +203,7 @@ class LMContrastFeatures(_ProxyLMFamily):
     """SPEC 2.4: log p and entropy with context and question minus with the question only, per word."""
 
     name: ClassVar[str] = "lm_contrast"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: a context over the budget keeps its sentences most relevant to the answer
 
     @property
     def columns(self) -> list[str]:

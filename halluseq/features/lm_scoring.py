@@ -7,6 +7,8 @@ Per answer token: log p of the token, entropy (nats) of the next-token distribut
 from __future__ import annotations
 
 import contextlib
+import math
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -14,7 +16,10 @@ import numpy as np
 import torch
 
 from halluseq.data.example import Example
+from halluseq.data.sentences import split_sentences
+from halluseq.features.align import is_content
 from halluseq.features.lm_backend import ProxyLM
+from halluseq.features.text import word_key
 
 # Prompt templates per task (``default`` for any other task); ``{context}`` and ``{question}`` are filled in.
 # ``with_context`` is SPEC 2.3's prompt (the question added when there is one); ``without_context`` is the
@@ -67,10 +72,32 @@ def _encode_answer(tokenizer, lead: str, answer: str) -> tuple[list[int], np.nda
     return list(encoding["input_ids"]), np.clip(offsets, 0, len(answer))
 
 
+def relevant_context(tokenizer, context: str, answer: str, budget: int) -> str:
+    """The context's sentences that share the most words with the answer, in their own order, within about
+    ``budget`` tokens: sentences are ranked by the inverse-sentence-frequency weight of the answer's content words
+    they hold (ties and sentences sharing none: earlier first), and taken while they fit."""
+    spans = split_sentences(context) or [(0, len(context))]
+    texts = [context[start:end] for start, end in spans]
+    keys = [{word_key(w) for w in text.split()} for text in texts]
+    wanted = {k for k in map(word_key, answer.split()) if is_content(k)}
+    frequency = Counter(k for sentence in keys for k in sentence & wanted)
+    weight = {k: math.log(1 + len(texts) / n) for k, n in frequency.items()}
+    scores = [sum(weight.get(k, 0.0) for k in sorted(sentence & wanted)) for sentence in keys]
+    lengths = [len(ids) + 1 for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]  # + a separator
+    chosen, used = [], 0
+    for i in sorted(range(len(texts)), key=lambda i: (-scores[i], i)):
+        if used + lengths[i] <= budget:
+            chosen.append(i)
+            used += lengths[i]
+    return "\n".join(texts[i] for i in sorted(chosen))
+
+
 def encode(tokenizer, template: str, example: Example, max_tokens: int) -> Encoded:
-    """``template`` filled with the example, then its answer; the context is cut from its end so that the whole
-    sequence fits ``max_tokens`` (the answer is never cut). The template's trailing spaces go to the answer, so
-    the answer is tokenized as it would be in running text (" word", not "word")."""
+    """``template`` filled with the example, then its answer, within ``max_tokens`` (the answer is never cut). A
+    context too long for the budget is replaced by its sentences most relevant to the answer
+    (:func:`relevant_context`: a 50-page context is not read only from its first page), then cut from its end if it
+    still runs over. The template's trailing spaces go to the answer, so the answer is tokenized as it would be in
+    running text (" word", not "word")."""
     question = example.question or ""
     prompt = template.replace("{question}", question)
     prefix_template = prompt.rstrip(" ")
@@ -82,14 +109,18 @@ def encode(tokenizer, template: str, example: Example, max_tokens: int) -> Encod
 
     if "{context}" not in prefix_template:
         return Encoded(prefix_ids("") + answer_ids, len(prefix_ids("")), answer_offsets, 0, 0)
-    context_encoding = tokenizer(example.context, add_special_tokens=False, return_offsets_mapping=True)
-    context_offsets = context_encoding["offset_mapping"]
-    total = len(context_offsets)
-    keep = total
-    ids = prefix_ids(example.context)
+    context = example.context
+    total = len(tokenizer(context, add_special_tokens=False)["input_ids"])
+    ids = prefix_ids(context)
+    if len(ids) + len(answer_ids) > max_tokens:
+        context = relevant_context(tokenizer, context, example.answer,
+                                   max_tokens - len(answer_ids) - (len(ids) - total))
+        ids = prefix_ids(context)
+    context_offsets = tokenizer(context, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
+    keep = len(context_offsets)
     while keep > 0 and len(ids) + len(answer_ids) > max_tokens:
         keep = max(0, keep - (len(ids) + len(answer_ids) - max_tokens))
-        ids = prefix_ids(example.context[:context_offsets[keep - 1][1]] if keep else "")
+        ids = prefix_ids(context[:context_offsets[keep - 1][1]] if keep else "")
     return Encoded(ids + answer_ids, len(ids), answer_offsets, total, keep)
 
 

@@ -43,6 +43,7 @@ from halluseq.features.lm_scoring import (
     TokenScores,
     encode,
     length_batches,
+    relevant_context,
     score_batched,
     score_reference,
     template_for,
@@ -227,6 +228,29 @@ def test_token_budget_cuts_the_context_never_the_answer(tiny_lm, tiny_lm_dir, fr
     assert extractor.info(EXAMPLES[1:2]) == [expected]
     assert store.info(extractor, EXAMPLES[1:3])[0] == expected
     assert store.info(extractor, EXAMPLES[1:3])[1]["context_tokens_kept"] < cut.context_tokens
+
+
+def test_a_long_context_keeps_the_sentences_the_answer_draws_on(tiny_lm):
+    """Over the budget, the prompt holds the context's sentences most relevant to the answer, in context order (a
+    fact on the last page is not cut away for unrelated text from the first)."""
+    rng = random.Random(3)
+    unrelated = [w for w in WORDS if w.isalpha() and w.islower() and w not in ("bridge", "river", "opened", "queen")]
+    filler = [" ".join(rng.choice(unrelated) for _ in range(10)) + "." for _ in range(80)]
+    fact = "The bridge on the river was opened by the queen."
+    for position in (0, 40, 80):
+        context = " ".join(filler[:position] + [fact] + filler[position:])
+        example = make("The queen opened the bridge on the river.", context=context, question=None, task="Summary")
+        [whole] = with_context(tiny_lm, [example], max_tokens=4096)
+        [cut] = with_context(tiny_lm, [example], max_tokens=150)
+        prompt = tiny_lm.tokenizer.decode(cut.ids[:cut.answer_start], skip_special_tokens=True)
+        assert cut.length <= 150 and whole.context_tokens_kept == whole.context_tokens == cut.context_tokens
+        assert fact in prompt and cut.context_tokens_kept < cut.context_tokens
+        assert cut.ids[cut.answer_start:] == whole.ids[whole.answer_start:]
+
+    context = "Iron and salt. The queen opened the bridge. Wine and grain. The river was wide. Gold and silver."
+    kept = relevant_context(tiny_lm.tokenizer, context, "The queen opened the bridge on the river.", budget=20)
+    assert kept == "The queen opened the bridge.\nThe river was wide."  # most relevant first, then context order
+    assert relevant_context(tiny_lm.tokenizer, context, "anything", budget=0) == ""
 
 
 def test_every_word_is_aligned(tiny_lm_dir, fresh_scorers):
