@@ -240,7 +240,7 @@ def cmd_evaluate_detector(args: argparse.Namespace) -> int:
         atomic_write(args.json, lambda tmp: Path(tmp).write_text(json.dumps(report, indent=2), encoding="utf-8"))
     print(f"{args.model} on {args.data}: {report['examples']} answers with word labels, "
           f"threshold {detector.threshold:.3f}")
-    if report["examples"]:
+    if "token_auc" in report:
         print(metric_table({"all": report}))
     if "response_level" in report:
         row = report["response_level"]

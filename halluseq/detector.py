@@ -277,7 +277,7 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
     examples = [e for e in answers if e.word_labels]
     probs = [p for e, p in zip(answers, all_probs, strict=True) if e.word_labels]
     entry: dict[str, Any] = {"examples": len(examples)}
-    if examples:
+    if any(e.hallucinated for e in examples):  # word-level metrics need hallucinated words to rank
         entry.update(metrics(examples, probs, detector.threshold))
     if len(examples) < len(answers):
         entry["response_level"] = response_metrics(answers, all_probs, detector.threshold)
@@ -295,7 +295,7 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
             origin: flag_rates_by_kind(*_picked(examples, probs, lambda e, o=origin: str(e.meta.get("origin")) == o),
                                        detector.threshold)
             for origin in origins}
-    if len({e.dataset for e in examples}) > 1:
+    if "token_auc" in entry and len({e.dataset for e in examples}) > 1:
         entry["by_dataset"] = sliced_metrics(examples, probs, detector.threshold)["dataset"]
     return entry
 
