@@ -225,6 +225,11 @@ def cmd_evaluate_nli(args: argparse.Namespace) -> int:
     return 0
 
 
+def _number(value: float | None) -> str:
+    """A metric for the console: three decimals, or ``n/a`` where one class alone leaves it undefined."""
+    return "n/a" if value is None else f"{value:.3f}"
+
+
 def cmd_evaluate_detector(args: argparse.Namespace) -> int:
     from halluseq.data.sources import cap_by_group
     from halluseq.detector import Detector, evaluate_detector
@@ -242,15 +247,17 @@ def cmd_evaluate_detector(args: argparse.Namespace) -> int:
           f"threshold {detector.threshold:.3f}")
     if "token_auc" in report:
         print(metric_table({"all": report}))
+    else:
+        print("no hallucinated word among the word-labelled answers: word-level metrics skipped")
     if "response_level" in report:
         row = report["response_level"]
         print(f"response level: {row['answers']} answers ({row['hallucinated']} hallucinated, "
-              f"{row['without_word_labels']} labelled per response only): AUC {row['response_auc']:.3f}, "
-              f"AP {row['response_ap']:.3f}, flagged {row['flagged_hallucinated']:.3f} of the hallucinated and "
-              f"{row['flagged_faithful']:.3f} of the faithful")
+              f"{row['without_word_labels']} labelled per response only): AUC {_number(row['response_auc'])}, "
+              f"AP {_number(row['response_ap'])}, flagged {_number(row['flagged_hallucinated'])} of the hallucinated "
+              f"and {_number(row['flagged_faithful'])} of the faithful")
         for name, part in row.get("by_dataset", {}).items():
-            print(f"  {name:<18} {part['answers']:>6} answers  AUC {part['response_auc']:.3f}  flagged "
-                  f"{part['flagged_hallucinated']:.3f} / {part['flagged_faithful']:.3f}")
+            print(f"  {name:<18} {part['answers']:>6} answers  AUC {_number(part['response_auc'])}  flagged "
+                  f"{_number(part['flagged_hallucinated'])} / {_number(part['flagged_faithful'])}")
     for kind, row in report.get("by_kind", {}).items():
         extra = "".join(f"  {key} {row[key]:.3f}" for key in ("span_hit", "auc_vs_faithful") if key in row)
         print(f"  {kind:<18} {row['answers']:>6} answers  flagged {row['flagged']:.3f}{extra}")

@@ -266,7 +266,8 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
     """Token, example and span metrics of ``detector`` at its threshold on word-labelled ``examples``; for
     synthetic data (``meta["kind"]``) the flagged share and ``auc_vs_faithful`` per kind, overall and per origin of
     the base; per dataset when there are several. When some answers are labelled per response only (FRANK, BEGIN),
-    ``response_level`` scores every answer by its response label (:func:`halluseq.evaluate.response_metrics`)."""
+    or no word-labelled answer is hallucinated, ``response_level`` scores every answer by its response label
+    (:func:`halluseq.evaluate.response_metrics`); word-level metrics need hallucinated words."""
     from halluseq.evaluate import flag_rates_by_kind, metrics, response_metrics, sliced_metrics
 
     answers = [e for e in examples if e.n_words > 0]
@@ -279,7 +280,7 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
     entry: dict[str, Any] = {"examples": len(examples)}
     if any(e.hallucinated for e in examples):  # word-level metrics need hallucinated words to rank
         entry.update(metrics(examples, probs, detector.threshold))
-    if len(examples) < len(answers):
+    if len(examples) < len(answers) or "token_auc" not in entry:  # also: a set of faithful answers alone
         entry["response_level"] = response_metrics(answers, all_probs, detector.threshold)
         datasets = sorted({e.dataset for e in answers})
         if len(datasets) > 1:
@@ -327,7 +328,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     seen = fit.documents
     for target in config.get("evaluate", []):
         examples = read_data(target.get("data") or {"path": target["path"], "format": target.get("format", "auto")})
-        usable = [e for e in examples if e.n_words > 0]  # answers labelled per response only count there alone
+        usable = [e for e in examples if e.n_words > 0]  # word-labelled or labelled per response only (FRANK)
         unseen = [e for e in usable if e.group not in seen and document_key(e.context) not in seen]
         evaluations[target["name"]] = {"data": target.get("data") or target["path"],
                                        "left_out_shared_documents": len(usable) - len(unseen),

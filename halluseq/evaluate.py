@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -178,18 +179,21 @@ def sliced_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
     return out
 
 
-def response_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray], threshold: float) -> dict[str, float]:
+def response_metrics(examples: Sequence[Example], probs: Sequence[np.ndarray],
+                     threshold: float) -> dict[str, float | int | None]:
     """Response-level metrics over every answer with a known response label, including those labelled per response
     only (``word_labels`` False: hallucinated, no spans; FRANK, BEGIN): ROC AUC and AP of the response score
-    (highest word probability) and the share of hallucinated and of faithful answers flagged at ``threshold``."""
+    (highest word probability) and the share of hallucinated and of faithful answers flagged at ``threshold``.
+    A value that one class alone leaves undefined is None (JSON null, never NaN)."""
     truth = np.array([e.hallucinated or not e.word_labels for e in examples], dtype=int)
     scores = np.array([p.max() if len(p) else 0.0 for p in probs])
     flagged = scores >= threshold
+    values = {"response_auc": _auc(truth, scores), "response_ap": _ap(truth, scores),
+              "flagged_hallucinated": float(flagged[truth == 1].mean()) if truth.any() else math.nan,
+              "flagged_faithful": float(flagged[truth == 0].mean()) if (truth == 0).any() else math.nan}
     return {"answers": len(examples), "hallucinated": int(truth.sum()),
             "without_word_labels": sum(not e.word_labels for e in examples),
-            "response_auc": _auc(truth, scores), "response_ap": _ap(truth, scores),
-            "flagged_hallucinated": float(flagged[truth == 1].mean()) if truth.any() else float("nan"),
-            "flagged_faithful": float(flagged[truth == 0].mean()) if (truth == 0).any() else float("nan")}
+            **{key: None if math.isnan(value) else value for key, value in values.items()}}
 
 
 def flag_rates_by_kind(examples: Sequence[Example], probs: Sequence[np.ndarray], threshold: float

@@ -111,3 +111,12 @@ def test_evaluate_detector_scores_answers_labelled_per_response(tmp_path, capsys
     assert row["answers"] == 4 and 0 <= row["response_auc"] <= 1
     assert {name: part["answers"] for name, part in row["by_dataset"].items()} == {"set0": 2, "set1": 2}
     assert row["flagged_faithful"] in (0.0, 0.5, 1.0) and row["flagged_hallucinated"] in (0.0, 0.5, 1.0)
+    # one class alone: AUC undefined, written as JSON null (never NaN) and printed as n/a
+    data.write_text("".join(line for line in data.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if '"response_label": true' in line), encoding="utf-8")
+    assert main(["evaluate-detector", "--data", str(data), "--json", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "word-level metrics skipped" in printed and "AUC n/a" in printed
+    assert "NaN" not in out.read_text(encoding="utf-8")
+    row = json.loads(out.read_text(encoding="utf-8"))["response_level"]
+    assert row["response_auc"] is None and row["flagged_faithful"] is None and row["answers"] == 2

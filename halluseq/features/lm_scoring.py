@@ -40,7 +40,7 @@ class Encoded:
     answer_start: int
     answer_offsets: np.ndarray  # (n_answer_tokens, 2) character ranges in the answer
     context_tokens: int  # context tokens before the budget cut (0 for the question-only prompt)
-    context_tokens_kept: int
+    context_tokens_kept: int  # tokens of the context as prompted (a selection of a long one, separators included)
 
     @property
     def length(self) -> int:
@@ -75,7 +75,10 @@ def _encode_answer(tokenizer, lead: str, answer: str) -> tuple[list[int], np.nda
 def relevant_context(tokenizer, context: str, answer: str, budget: int) -> str:
     """The context's sentences that share the most words with the answer, in their own order, within about
     ``budget`` tokens: sentences are ranked by the inverse-sentence-frequency weight of the answer's content words
-    they hold (ties and sentences sharing none: earlier first), and taken while they fit."""
+    they hold (ties and sentences sharing none: earlier first) and taken whole while they fit; the first one that
+    does not fit is taken cut to the space left (so a context without sentence ends keeps its start, as before)."""
+    if budget <= 0:
+        return ""
     spans = split_sentences(context) or [(0, len(context))]
     texts = [context[start:end] for start, end in spans]
     keys = [{word_key(w) for w in text.split()} for text in texts]
@@ -83,13 +86,18 @@ def relevant_context(tokenizer, context: str, answer: str, budget: int) -> str:
     frequency = Counter(k for sentence in keys for k in sentence & wanted)
     weight = {k: math.log(1 + len(texts) / n) for k, n in frequency.items()}
     scores = [sum(weight.get(k, 0.0) for k in sorted(sentence & wanted)) for sentence in keys]
-    lengths = [len(ids) + 1 for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]  # + a separator
-    chosen, used = [], 0
+    offsets = tokenizer(texts, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
+    chosen: dict[int, str] = {}
+    left = budget
     for i in sorted(range(len(texts)), key=lambda i: (-scores[i], i)):
-        if used + lengths[i] <= budget:
-            chosen.append(i)
-            used += lengths[i]
-    return "\n".join(texts[i] for i in sorted(chosen))
+        size = len(offsets[i]) + 1  # + the separator
+        if size <= left:
+            chosen[i], left = texts[i], left - size
+            continue
+        if left > 1:
+            chosen[i] = texts[i][:offsets[i][left - 2][1]]
+        break
+    return "\n".join(chosen[i] for i in sorted(chosen))
 
 
 def encode(tokenizer, template: str, example: Example, max_tokens: int) -> Encoded:
@@ -110,14 +118,15 @@ def encode(tokenizer, template: str, example: Example, max_tokens: int) -> Encod
     if "{context}" not in prefix_template:
         return Encoded(prefix_ids("") + answer_ids, len(prefix_ids("")), answer_offsets, 0, 0)
     context = example.context
-    total = len(tokenizer(context, add_special_tokens=False)["input_ids"])
+    context_offsets = tokenizer(context, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
+    total = len(context_offsets)
     ids = prefix_ids(context)
     if len(ids) + len(answer_ids) > max_tokens:
         context = relevant_context(tokenizer, context, example.answer,
                                    max_tokens - len(answer_ids) - (len(ids) - total))
         ids = prefix_ids(context)
-    context_offsets = tokenizer(context, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
-    keep = len(context_offsets)
+        context_offsets = tokenizer(context, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
+    keep = len(context_offsets)  # tokens of the context as prompted (the selection, separators included)
     while keep > 0 and len(ids) + len(answer_ids) > max_tokens:
         keep = max(0, keep - (len(ids) + len(answer_ids) - max_tokens))
         ids = prefix_ids(context[:context_offsets[keep - 1][1]] if keep else "")

@@ -240,7 +240,8 @@ def test_a_long_context_keeps_the_sentences_the_answer_draws_on(tiny_lm):
     for position in (0, 40, 80):
         context = " ".join(filler[:position] + [fact] + filler[position:])
         example = make("The queen opened the bridge on the river.", context=context, question=None, task="Summary")
-        [whole] = with_context(tiny_lm, [example], max_tokens=4096)
+        [whole] = with_context(tiny_lm, [example], max_tokens=4096)  # fits: the whole context, as before
+        assert whole.ids[:whole.answer_start] == tiny_lm.tokenizer(f"Context: {context}\n\nOutput:")["input_ids"]
         [cut] = with_context(tiny_lm, [example], max_tokens=150)
         prompt = tiny_lm.tokenizer.decode(cut.ids[:cut.answer_start], skip_special_tokens=True)
         assert cut.length <= 150 and whole.context_tokens_kept == whole.context_tokens == cut.context_tokens
@@ -251,6 +252,13 @@ def test_a_long_context_keeps_the_sentences_the_answer_draws_on(tiny_lm):
     kept = relevant_context(tiny_lm.tokenizer, context, "The queen opened the bridge on the river.", budget=20)
     assert kept == "The queen opened the bridge.\nThe river was wide."  # most relevant first, then context order
     assert relevant_context(tiny_lm.tokenizer, context, "anything", budget=0) == ""
+    # a sentence too long for the space left is cut to it: a context without sentence ends keeps its start
+    run_on = " ".join(rng.choice(unrelated) for _ in range(400))
+    kept = relevant_context(tiny_lm.tokenizer, run_on, "The queen opened the bridge.", budget=60)
+    assert run_on.startswith(kept) and 50 <= len(tiny_lm.tokenizer(kept, add_special_tokens=False)["input_ids"]) < 60
+    example = make("The queen opened the bridge.", context=run_on, question=None, task="Summary")
+    [cut] = with_context(tiny_lm, [example], max_tokens=150)
+    assert 100 < cut.context_tokens_kept < cut.context_tokens and cut.length <= 150
 
 
 def test_every_word_is_aligned(tiny_lm_dir, fresh_scorers):
