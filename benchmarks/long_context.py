@@ -6,7 +6,8 @@ Builds a context of about ``--words`` words from distinct SummEdits documents (u
 made-up fact inserted near the start, in the middle or at the end, and scores two one-line answers against each:
 the fact restated (faithful) and the fact with its year changed. Writes
 ``benchmarks/results/long_context_<model>.json``: per position and answer, the response score, whether it is
-flagged, the flagged words and the seconds ``Detector.predict`` took.
+flagged, the flagged words and the seconds ``Detector.predict`` took (the contexts share all but one sentence, so
+from the second answer on the remembered context-sentence embeddings of ``support`` are reused).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ current splitter never leaves). Training fills NaN with the training-portion med
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -34,6 +35,7 @@ from halluseq.nli.model import minilm_path
 COLUMNS = ["support_sentence", "support_window"]
 MINILM = "minilm"
 WINDOW_RADIUS = 2  # words on each side of the word
+REMEMBERED_SENTENCES = 20_000  # context-sentence embeddings kept between calls (384 floats each: ~30 MB)
 # Options that change speed, never values: left out of the cache key.
 RUNTIME_OPTIONS = ("batch_tokens", "threads")
 
@@ -73,6 +75,9 @@ class SupportFeatures(FeatureExtractor):
         config.setdefault("threads", None)
         super().__init__(**config)
         self._loaded: tuple[Any, Any] | None = None
+        # embeddings of recent context sentences: answers against a context already seen (a long document asked
+        # many questions, a server) embed only their own sentences and windows
+        self._remembered: OrderedDict[str, np.ndarray] = OrderedDict()
 
     @property
     def columns(self) -> list[str]:
@@ -105,20 +110,37 @@ class SupportFeatures(FeatureExtractor):
                 out[batch] = F.normalize(pooled, dim=-1).numpy()
         return out
 
+    def _context_embeddings(self, sentences: list[str]) -> np.ndarray:
+        """``(len(sentences), H)`` embeddings of distinct context sentences, remembered (least recently used out past
+        ``REMEMBERED_SENTENCES``) so that a context seen again is not embedded again."""
+        missing = [text for text in sentences if text not in self._remembered]
+        fresh = dict(zip(missing, self.embed(missing), strict=True))
+        out = np.stack([fresh[text] if text in fresh else self._remembered[text] for text in sentences]) \
+            if sentences else np.zeros((0, self.load()[0].config.hidden_size), np.float32)
+        for text in sentences:
+            if text in fresh:
+                self._remembered[text] = fresh[text].copy()  # its own memory, freed when it is evicted
+            self._remembered.move_to_end(text)
+        while len(self._remembered) > REMEMBERED_SENTENCES:
+            self._remembered.popitem(last=False)
+        return out
+
     def extract(self, examples: Sequence[Example]) -> list[np.ndarray]:
-        rows: dict[str, int] = {}  # distinct text -> row of the embedding matrix (shared contexts embedded once)
-
-        def row_of(text: str) -> int:
-            return rows.setdefault(text, len(rows))
-
+        # distinct texts -> rows of two embedding matrices: context sentences, and the answers' sentences and windows
+        context_rows: dict[str, int] = {}
+        answer_rows: dict[str, int] = {}
         plans = []  # per example: rows of its context sentences, answer sentences and windows; word -> sentence
         for example in examples:
             offsets = word_offsets(example.words)  # (T, 2)
             sentences = split_sentences(example.answer)
-            context = [row_of(example.context[a:b]) for a, b in split_sentences(example.context)]
-            answer = [row_of(example.answer[a:b]) for a, b in sentences]
-            windows = [row_of(example.answer[offsets[a, 0]:offsets[b, 1]]) for a, b in window_bounds(len(offsets))]
+            context = [context_rows.setdefault(example.context[a:b], len(context_rows))
+                       for a, b in split_sentences(example.context)]
+            answer = [answer_rows.setdefault(example.answer[a:b], len(answer_rows)) for a, b in sentences]
+            windows = [answer_rows.setdefault(example.answer[offsets[a, 0]:offsets[b, 1]], len(answer_rows))
+                       for a, b in window_bounds(len(offsets))]
             plans.append((context, answer, windows, sentence_index(offsets, sentences)))
-        embeddings = self.embed(list(rows))  # (N, H)
-        return [support_matrix(embeddings[context], embeddings[answer], embeddings[windows], owner)
+        context_embeddings = self._context_embeddings(list(context_rows))  # (C, H)
+        answer_embeddings = self.embed(list(answer_rows))  # (N, H)
+        return [support_matrix(context_embeddings[context], answer_embeddings[answer], answer_embeddings[windows],
+                               owner)
                 for context, answer, windows, owner in plans]

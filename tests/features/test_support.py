@@ -84,6 +84,21 @@ def test_shared_context_gives_the_same_values(support, make_example):
         assert_allclose(together, alone, atol=1e-5)
 
 
+def test_a_context_seen_again_is_not_embedded_again(make_example, monkeypatch):
+    extractor = SupportFeatures()
+    first = extractor.extract([make_example(COPIED, CONTEXT)])[0]
+    embedded: list[str] = []
+    embed = extractor.embed
+    monkeypatch.setattr(extractor, "embed", lambda texts: (embedded.extend(texts), embed(texts))[1])
+    again, other = extractor.extract([make_example(COPIED, CONTEXT), make_example(UNRELATED, CONTEXT)])
+    assert_allclose(again, first, atol=1e-5)  # the same values, from the remembered context sentences
+    context_only = ["The Eiffel Tower was completed in 1889 for the World's Fair.",
+                    "Gustave Eiffel's company designed and built the tower."]
+    assert not set(context_only) & set(embedded) and UNRELATED in embedded
+    assert embedded.count(COPIED) == 1  # as the answer's sentence, not again as the context's
+    assert other[:, 0].max() < again[:, 0].min()
+
+
 def test_cache_key_excludes_runtime_options():
     base = build("support")
     assert isinstance(base, SupportFeatures) and base.columns == COLUMNS == ["support_sentence", "support_window"]
