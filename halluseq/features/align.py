@@ -25,7 +25,7 @@ words).
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
@@ -72,6 +72,16 @@ def is_number(key: str) -> bool:
 def is_content(key: str) -> bool:
     """A word that carries content: not an English stop word, not punctuation only."""
     return bool(key) and key not in ENGLISH_STOP_WORDS and any(c.isalnum() for c in key)
+
+
+def relevance(texts: Sequence[str], query: str) -> list[float]:
+    """Per text, the inverse-text-frequency weight (``log(1 + n / df)``) of the query's content words it holds: how
+    much of ``query`` a passage is about (the proxy LM's context selection, the NLI premise selection)."""
+    keys = [{word_key(w) for w in text.split()} for text in texts]
+    wanted = {k for k in map(word_key, query.split()) if is_content(k)}
+    frequency = Counter(k for held in keys for k in held & wanted)
+    weight = {k: math.log(1 + len(texts) / n) for k, n in frequency.items()}
+    return [sum(weight.get(k, 0.0) for k in sorted(held & wanted)) for held in keys]
 
 
 class AlignedSentence:

@@ -7,8 +7,6 @@ Per answer token: log p of the token, entropy (nats) of the next-token distribut
 from __future__ import annotations
 
 import contextlib
-import math
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -17,9 +15,8 @@ import torch
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import is_content
+from halluseq.features.align import relevance
 from halluseq.features.lm_backend import ProxyLM
-from halluseq.features.text import word_key
 
 # Prompt templates per task (``default`` for any other task); ``{context}`` and ``{question}`` are filled in.
 # ``with_context`` is SPEC 2.3's prompt (the question added when there is one); ``without_context`` is the
@@ -81,11 +78,7 @@ def relevant_context(tokenizer, context: str, answer: str, budget: int) -> str:
         return ""
     spans = split_sentences(context) or [(0, len(context))]
     texts = [context[start:end] for start, end in spans]
-    keys = [{word_key(w) for w in text.split()} for text in texts]
-    wanted = {k for k in map(word_key, answer.split()) if is_content(k)}
-    frequency = Counter(k for sentence in keys for k in sentence & wanted)
-    weight = {k: math.log(1 + len(texts) / n) for k, n in frequency.items()}
-    scores = [sum(weight.get(k, 0.0) for k in sorted(sentence & wanted)) for sentence in keys]
+    scores = relevance(texts, answer)
     offsets = tokenizer(texts, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
     chosen: dict[int, str] = {}
     left = budget

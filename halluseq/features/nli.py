@@ -8,7 +8,9 @@ without words. Premise (option ``premise``):
   ``chunk_tokens`` premise tokens (counted with the model's tokenizer), consecutive chunks sharing the longest
   run of whole words of at most ``chunk_overlap`` tokens (at least one word where two fit in a chunk), so that
   any run of words of at most ``chunk_overlap`` tokens lies whole in some chunk. Every chunk is scored with
-  every sentence.
+  every sentence, up to ``max_chunks`` chunks (32 by default, ~8,000 tokens): past that (a long document) each
+  sentence is scored with the ``max_chunks`` chunks holding the most of its content words
+  (:func:`halluseq.features.align.relevance`; ties: earlier first), so the cost of a 50-page context is bounded.
 - ``first400`` (the original method): the first 400 context words; the pair is truncated to the model's limit.
 
 Aggregation per sentence over its chunks k, from the model's probabilities (labels read through
@@ -36,6 +38,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import Word, split_words, word_offsets
+from halluseq.features.align import relevance
 from halluseq.features.base import FeatureExtractor
 from halluseq.features.encoders import model_limit, padded_batches
 from halluseq.features.lm_scoring import torch_threads
@@ -50,6 +53,7 @@ OUTSIDE = np.full(3, 1 / 3)  # a word outside every sentence
 MIN_WORDS = 3
 FIRST_WORDS = 400
 MAX_WINDOW = 10
+MAX_CHUNKS = 32  # premises per sentence; a longer context is narrowed to the chunks relevant to the sentence
 PREMISES = ("chunks", "first400")
 # Options that change speed, never values: left out of the cache key.
 RUNTIME_OPTIONS = ("batch_tokens", "threads")
@@ -119,7 +123,8 @@ class NLIFeatures(FeatureExtractor):
 
     Options: ``backend`` (``halluseq-nli`` or any Hugging Face NLI sequence classifier id / folder), ``premise``
     (``chunks`` | ``first400``), ``max_length`` (tokens per pair, capped at the model's limit), ``chunk_tokens``,
-    ``chunk_overlap``; runtime only (not in the cache key): ``batch_tokens`` (padded tokens per batch),
+    ``chunk_overlap``, ``max_chunks`` (per sentence; None: every chunk); runtime only (not in the cache key):
+    ``batch_tokens`` (padded tokens per batch),
     ``threads`` (torch intra-op threads, None = unchanged).
     """
 
@@ -134,6 +139,7 @@ class NLIFeatures(FeatureExtractor):
         config.setdefault("max_length", 512)
         config.setdefault("chunk_tokens", 256)
         config.setdefault("chunk_overlap", 32)
+        config.setdefault("max_chunks", MAX_CHUNKS)
         config.setdefault("batch_tokens", 8192)
         config.setdefault("threads", None)
         if config["premise"] not in PREMISES:
@@ -141,6 +147,8 @@ class NLIFeatures(FeatureExtractor):
         if not 0 <= config["chunk_overlap"] <= config["chunk_tokens"] // 2:
             raise ValueError("nli chunk_overlap must lie between 0 and chunk_tokens // 2, "
                              f"not {config['chunk_overlap']} (chunk_tokens {config['chunk_tokens']})")
+        if config["max_chunks"] is not None and (not isinstance(config["max_chunks"], int) or config["max_chunks"] < 1):
+            raise ValueError(f"nli max_chunks must be a positive integer or null, not {config['max_chunks']!r}")
         super().__init__(**config)
         self._loaded: tuple[Any, Any] | None = None
 
@@ -173,6 +181,15 @@ class NLIFeatures(FeatureExtractor):
         counts = word_token_counts(self.load()[1], context, words)
         ranges = chunk_words(counts, self._config["chunk_tokens"], self._config["chunk_overlap"])
         return [context[words[start].start:words[end - 1].end] for start, end in ranges]
+
+    def premises_for(self, premises: list[str], hypothesis: str) -> list[str]:
+        """The premises ``hypothesis`` is scored with: all of them, or past ``max_chunks`` the ``max_chunks`` that
+        hold the most of its content words, in context order."""
+        limit = self._config["max_chunks"]
+        if limit is None or len(premises) <= limit:
+            return premises
+        scores = relevance(premises, hypothesis)
+        return [premises[i] for i in sorted(sorted(range(len(premises)), key=lambda i: (-scores[i], i))[:limit])]
 
     @torch.inference_mode()
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -211,7 +228,8 @@ class NLIFeatures(FeatureExtractor):
                 hypothesis = example.answer[start:end]
                 scored = len(hypothesis.split()) >= MIN_WORDS
                 plan.append([pairs.setdefault((premise, hypothesis), len(pairs))
-                             for premise in premises[example.context]] if scored else [])
+                             for premise in self.premises_for(premises[example.context], hypothesis)]
+                            if scored else [])
             plans.append(plan)
         scores = self.score_pairs(list(pairs))  # (n_pairs, 3)
         return [np.array([aggregate(scores[rows]) for rows in plan]).reshape(-1, 3) for plan in plans]

@@ -220,6 +220,29 @@ def test_evidence_at_the_end_of_a_long_context(tokenizer, make_example):
     assert_allclose(matrix[-2:, :3], [[0, 0, 1]] * 2)
 
 
+def test_a_long_context_is_narrowed_to_the_chunks_a_sentence_draws_on(tokenizer, make_example):
+    """Past ``max_chunks`` chunks, each sentence is scored with the chunks holding most of its content words only:
+    the fact at the end of 5,000 words is still found, and only ``max_chunks`` pairs per sentence are scored."""
+    filler = " ".join(np.random.default_rng(1).choice(WORDS, size=5000 - len(FACT.split())))
+    context = filler + ". " + FACT
+    example = make_example(f"{FACT} {OTHER}", context)
+    scored: list[tuple[str, str]] = []
+
+    class Counting(SubstringNLI):
+        def score_pairs(self, pairs):
+            scored.extend(pairs)
+            return super().score_pairs(pairs)
+
+    narrowed, every = Counting(tokenizer, max_chunks=3), SubstringNLI(tokenizer, max_chunks=None)
+    premises = narrowed.premises(context)
+    assert len(premises) > 10 and narrowed.premises_for(premises, FACT)[-1] == premises[-1]
+    assert len(narrowed.premises_for(premises, FACT)) == 3 and narrowed.premises_for(premises[:3], FACT) == premises[:3]
+    assert_allclose(narrowed.sentence_probabilities([example])[0], every.sentence_probabilities([example])[0])
+    assert len(scored) == 2 * 3
+    short = make_example(FACT, "The Zanzibar observatory opened in 1850. The lake is old.")
+    assert_allclose(Counting(tokenizer, max_chunks=1).extract([short])[0], SubstringNLI(tokenizer).extract([short])[0])
+
+
 def test_empty_context_is_neutral(tokenizer, make_example):
     [probs] = SubstringNLI(tokenizer).sentence_probabilities([make_example(OTHER, " ")])
     assert_allclose(probs, [[0, 0, 1]])
@@ -296,11 +319,12 @@ def test_cache_key_excludes_runtime_options():
     assert NLIFeatures(batch_tokens=7, threads=1).fingerprint == base.fingerprint
     assert "batch_tokens" not in base.config and "threads" not in base.config
     for change in ({"backend": "other/model"}, {"premise": "first400"}, {"max_length": 256},
-                   {"chunk_tokens": 128}, {"chunk_overlap": 0}):
+                   {"chunk_tokens": 128}, {"chunk_overlap": 0}, {"max_chunks": None}, {"max_chunks": 8}):
         assert NLIFeatures(**change).fingerprint != base.fingerprint, change
 
 
-@pytest.mark.parametrize("options", [{"premise": "whole"}, {"chunk_overlap": 200}, {"chunk_overlap": -1}])
+@pytest.mark.parametrize("options", [{"premise": "whole"}, {"chunk_overlap": 200}, {"chunk_overlap": -1},
+                                     {"max_chunks": 0}, {"max_chunks": "all"}])
 def test_bad_options(options):
     with pytest.raises(ValueError):
         NLIFeatures(**options)
