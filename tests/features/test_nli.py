@@ -15,12 +15,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from halluseq.data import Example
+from halluseq.data import Example, load
 from halluseq.data.sentences import split_sentences
 from halluseq.data.words import split_words
 from halluseq.features.base import build
 from halluseq.features.nli import (
     COLUMNS,
+    MAX_CHUNKS,
     NLIFeatures,
     aggregate,
     chunk_words,
@@ -241,6 +242,15 @@ def test_a_long_context_is_narrowed_to_the_chunks_a_sentence_draws_on(tokenizer,
     assert len(scored) == 2 * 3
     short = make_example(FACT, "The Zanzibar observatory opened in 1850. The lake is old.")
     assert_allclose(Counting(tokenizer, max_chunks=1).extract([short])[0], SubstringNLI(tokenizer).extract([short])[0])
+
+
+def test_the_training_sources_contexts_are_never_narrowed(shared_data):
+    """``max_chunks`` changes nothing the bundled detectors were trained on: no context of their training sources
+    has more chunks (with the bundled NLI tokenizer)."""
+    nli = NLIFeatures()
+    for source in ("ragtruth_partial", "spans/entfa.jsonl", "spans/cliff_goyal21.jsonl", "spans/summedits.jsonl"):
+        contexts = {e.context for e in load(shared_data / source)[0]}
+        assert max(len(nli.premises(context)) for context in contexts) <= MAX_CHUNKS, source
 
 
 def test_empty_context_is_neutral(tokenizer, make_example):
