@@ -278,9 +278,10 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
     examples = [e for e in answers if e.word_labels]
     probs = [p for e, p in zip(answers, all_probs, strict=True) if e.word_labels]
     entry: dict[str, Any] = {"examples": len(examples)}
-    if any(e.hallucinated for e in examples):  # word-level metrics need hallucinated words to rank
+    ranked = any(e.hallucinated for e in examples)  # word-level metrics need hallucinated words to rank
+    if ranked:
         entry.update(metrics(examples, probs, detector.threshold))
-    if len(examples) < len(answers) or "token_auc" not in entry:  # also: a set of faithful answers alone
+    if len(examples) < len(answers) or not ranked:  # also: a set of faithful answers alone
         entry["response_level"] = response_metrics(answers, all_probs, detector.threshold)
         datasets = sorted({e.dataset for e in answers})
         if len(datasets) > 1:
@@ -296,7 +297,7 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
             origin: flag_rates_by_kind(*_picked(examples, probs, lambda e, o=origin: str(e.meta.get("origin")) == o),
                                        detector.threshold)
             for origin in origins}
-    if "token_auc" in entry and len({e.dataset for e in examples}) > 1:
+    if ranked and len({e.dataset for e in examples}) > 1:
         entry["by_dataset"] = sliced_metrics(examples, probs, detector.threshold)["dataset"]
     return entry
 

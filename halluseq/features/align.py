@@ -74,13 +74,18 @@ def is_content(key: str) -> bool:
     return bool(key) and key not in ENGLISH_STOP_WORDS and any(c.isalnum() for c in key)
 
 
-def relevance(texts: Sequence[str], query: str) -> list[float]:
-    """Per text, the inverse-text-frequency weight (``log(1 + n / df)``) of the query's content words it holds: how
-    much of ``query`` a passage is about (the proxy LM's context selection, the NLI premise selection)."""
-    keys = [{word_key(w) for w in text.split()} for text in texts]
+def text_keys(text: str) -> set[str]:
+    """The word keys of ``text`` (what :func:`relevance` compares)."""
+    return {word_key(w) for w in text.split()}
+
+
+def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
+    """Per text (given by its :func:`text_keys`), the inverse-text-frequency weight (``log(1 + n / df)``) of the
+    query's content words it holds: how much of ``query`` a passage is about (the proxy LM's context selection, the
+    NLI premise selection)."""
     wanted = {k for k in map(word_key, query.split()) if is_content(k)}
     frequency = Counter(k for held in keys for k in held & wanted)
-    weight = {k: math.log(1 + len(texts) / n) for k, n in frequency.items()}
+    weight = {k: math.log(1 + len(keys) / n) for k, n in frequency.items()}
     return [sum(weight.get(k, 0.0) for k in sorted(held & wanted)) for held in keys]
 
 

@@ -15,7 +15,7 @@ import torch
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import relevance
+from halluseq.features.align import relevance, text_keys
 from halluseq.features.lm_backend import ProxyLM
 
 # Prompt templates per task (``default`` for any other task); ``{context}`` and ``{question}`` are filled in.
@@ -78,7 +78,7 @@ def relevant_context(tokenizer, context: str, answer: str, budget: int) -> str:
         return ""
     spans = split_sentences(context) or [(0, len(context))]
     texts = [context[start:end] for start, end in spans]
-    scores = relevance(texts, answer)
+    scores = relevance([text_keys(text) for text in texts], answer)
     offsets = tokenizer(texts, add_special_tokens=False, return_offsets_mapping=True)["offset_mapping"]
     chosen: dict[int, str] = {}
     left = budget

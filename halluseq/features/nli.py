@@ -38,7 +38,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import Word, split_words, word_offsets
-from halluseq.features.align import relevance
+from halluseq.features.align import relevance, text_keys
 from halluseq.features.base import FeatureExtractor
 from halluseq.features.encoders import model_limit, padded_batches
 from halluseq.features.lm_scoring import torch_threads
@@ -182,13 +182,13 @@ class NLIFeatures(FeatureExtractor):
         ranges = chunk_words(counts, self._config["chunk_tokens"], self._config["chunk_overlap"])
         return [context[words[start].start:words[end - 1].end] for start, end in ranges]
 
-    def premises_for(self, premises: list[str], hypothesis: str) -> list[str]:
+    def premises_for(self, premises: list[str], keys: Sequence[set[str]], hypothesis: str) -> list[str]:
         """The premises ``hypothesis`` is scored with: all of them, or past ``max_chunks`` the ``max_chunks`` that
-        hold the most of its content words, in context order."""
+        hold the most of its content words, in context order (``keys``: the premises' :func:`text_keys`)."""
         limit = self._config["max_chunks"]
         if limit is None or len(premises) <= limit:
             return premises
-        scores = relevance(premises, hypothesis)
+        scores = relevance(keys, hypothesis)
         return [premises[i] for i in sorted(sorted(range(len(premises)), key=lambda i: (-scores[i], i))[:limit])]
 
     @torch.inference_mode()
@@ -218,17 +218,20 @@ class NLIFeatures(FeatureExtractor):
         """Per example, the ``(n_sentences, 3)`` aggregated probabilities (contradiction, entailment, neutral) of
         the sentences ``split_sentences(example.answer)``, in order."""
         premises: dict[str, list[str]] = {}  # context -> its premises, computed once per distinct context
+        keys: dict[str, list[set[str]]] = {}  # context -> its premises' word keys
         pairs: dict[tuple[str, str], int] = {}  # distinct (premise, hypothesis) -> row of the scores
         plans: list[list[list[int]]] = []  # per example, per sentence: the score rows of its pairs
         for example in examples:
             if example.context not in premises:
                 premises[example.context] = self.premises(example.context)
+                keys[example.context] = [text_keys(p) for p in premises[example.context]]
             plan = []
             for start, end in split_sentences(example.answer):
                 hypothesis = example.answer[start:end]
                 scored = len(hypothesis.split()) >= MIN_WORDS
                 plan.append([pairs.setdefault((premise, hypothesis), len(pairs))
-                             for premise in self.premises_for(premises[example.context], hypothesis)]
+                             for premise in self.premises_for(premises[example.context], keys[example.context],
+                                                              hypothesis)]
                             if scored else [])
             plans.append(plan)
         scores = self.score_pairs(list(pairs))  # (n_pairs, 3)

@@ -114,9 +114,10 @@ class SupportFeatures(FeatureExtractor):
         """``(len(sentences), H)`` embeddings of distinct context sentences, remembered (least recently used out past
         ``REMEMBERED_SENTENCES``) so that a context seen again is not embedded again."""
         missing = [text for text in sentences if text not in self._remembered]
-        fresh = dict(zip(missing, self.embed(missing), strict=True))
+        embedded = self.embed(missing)  # (M, H); (0, H) when every sentence is remembered
+        fresh = dict(zip(missing, embedded, strict=True))
         out = np.stack([fresh[text] if text in fresh else self._remembered[text] for text in sentences]) \
-            if sentences else np.zeros((0, self.load()[0].config.hidden_size), np.float32)
+            if sentences else embedded
         for text in sentences:
             if text in fresh:
                 self._remembered[text] = fresh[text].copy()  # its own memory, freed when it is evicted

@@ -18,6 +18,7 @@ from numpy.testing import assert_allclose
 from halluseq.data import Example, load
 from halluseq.data.sentences import split_sentences
 from halluseq.data.words import split_words
+from halluseq.features.align import text_keys
 from halluseq.features.base import build
 from halluseq.features.nli import (
     COLUMNS,
@@ -236,8 +237,10 @@ def test_a_long_context_is_narrowed_to_the_chunks_a_sentence_draws_on(tokenizer,
 
     narrowed, every = Counting(tokenizer, max_chunks=3), SubstringNLI(tokenizer, max_chunks=None)
     premises = narrowed.premises(context)
-    assert len(premises) > 10 and narrowed.premises_for(premises, FACT)[-1] == premises[-1]
-    assert len(narrowed.premises_for(premises, FACT)) == 3 and narrowed.premises_for(premises[:3], FACT) == premises[:3]
+    keys = [text_keys(p) for p in premises]
+    assert len(premises) > 10 and narrowed.premises_for(premises, keys, FACT)[-1] == premises[-1]
+    assert len(narrowed.premises_for(premises, keys, FACT)) == 3
+    assert narrowed.premises_for(premises[:3], keys[:3], FACT) == premises[:3]
     assert_allclose(narrowed.sentence_probabilities([example])[0], every.sentence_probabilities([example])[0])
     assert len(scored) == 2 * 3
     short = make_example(FACT, "The Zanzibar observatory opened in 1850. The lake is old.")
