@@ -307,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--data", type=Path, required=True, help="any loadable dataset")
     augment.add_argument("--out", type=Path, required=True, help="output JSONL (generic span schema)")
     augment.add_argument("--kinds", help="comma-separated kinds (default: all): number, date, unit, "
-                         "entity_intrinsic, entity_extrinsic, negation, antonym, splice, faithful")
+                         "entity_intrinsic, entity_extrinsic, negation, antonym, splice, swap, faithful")
     augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
     augment.add_argument("--context-sentences", type=int, default=1,
                          help="context sentences per distinct context used as short answers (default 1)")

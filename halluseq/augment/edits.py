@@ -3,7 +3,8 @@
 Every edit function takes the base text, a seeded ``random.Random`` and the :class:`EditResources` of the base
 (its context, names from other documents, sentences from other documents) and returns ``None`` when the kind
 does not apply to the text. The returned span ``[start, end)`` points into the edited text, exactly at the
-characters that were changed or inserted (for a removed negation: the auxiliary left behind).
+characters that were changed or inserted (for a removed negation: the auxiliary left behind); an edit that changes
+two places (two names that trade places) carries the second in ``more_spans``.
 """
 
 from __future__ import annotations
@@ -25,10 +26,17 @@ class Edit:
     end: int
     kind: str
     detail: str  # "old -> new", for reading the generated data
+    more_spans: tuple[tuple[int, int], ...] = ()  # further changed spans, after the first
 
     @property
     def changed(self) -> str:
+        """The text of the first changed span."""
         return self.text[self.start:self.end]
+
+    @property
+    def spans(self) -> tuple[tuple[int, int], ...]:
+        """Every changed span ``[start, end)``, in text order."""
+        return ((self.start, self.end), *self.more_spans)
 
 
 @dataclass(frozen=True)
@@ -224,6 +232,64 @@ def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResource
     return _swap_name(text, rng, pool, "entity_extrinsic")
 
 
+# --- two names or numbers of one sentence trade places ------------------------------------------------------------
+
+# Words between two names or numbers that make swapping them meaningless ("Anna and Maria met", "between 5 and 7")
+_SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "with", "vs", "vs.", "versus", "v", "v.", "plus", "as",
+                              "well", "between", "both", "either", "neither", "the", "a", "an"})
+
+
+def _swappable(between: str) -> bool:
+    """Whether the text between two names or numbers relates them one way: a word that is not a conjunction, a
+    name or a number (not a list: "AC/DC, Queen, KISS and Van Halen")."""
+    words = re.findall(r"[\w&.]+", between)
+    return any(w.lower() not in _SYMMETRIC_LINKS and not w[:1].isupper() and not w[:1].isdigit() for w in words)
+
+
+def _same_role(a: str, b: str) -> bool:
+    """Two names of as many words sharing none, or two different numbers that are both years or both not."""
+    if _NUMBER.fullmatch(a):
+        return a.replace(",", "") != b.replace(",", "") and bool(_YEAR.match(a)) == bool(_YEAR.match(b))
+    return len(a.split()) == len(b.split()) and _distinct(a, b)
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def _swap_candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Pairs of names (a possessive ``'s`` stays where it is), or of whole numbers (not parts of ``17:40`` or
+    ``43.5``), of the same role (:func:`_same_role`) within one sentence and joined by more than a conjunction."""
+    names = [(s, e - len(m.group()) if (m := _POSSESSIVE.search(text[s:e])) else e) for s, e in names_in(text)]
+    numbers = [(m.start(), m.end()) for m in _NUMBER.finditer(text)
+               if not re.match(r"[.:]\d", text[m.end():m.end() + 2]) and not text[:m.start()].endswith(":")]
+    pairs = []
+    for start, end in split_sentences(text):
+        for group in (names, numbers):
+            inside = [(s, e) for s, e in group if start <= s and e <= end]
+            for i, (s1, e1) in enumerate(inside):
+                for s2, e2 in inside[i + 1:]:
+                    if _same_role(text[s1:e1], text[s2:e2]) and _swappable(text[e1:s2]):
+                        pairs.append(((s1, e1), (s2, e2)))
+    return pairs
+
+
+def swap_roles(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """Two names (or two numbers) of one sentence trade places: ``Anna Weber defeated Maria Lopez`` -> ``Maria
+    Lopez defeated Anna Weber``. Every word is still in the context; the claim reverses. Only a relation the
+    context states in these words (``Anna Weber defeated Maria Lopez`` is in it): where an answer words it
+    otherwise, nothing in the text tells the reversed claim from the answer's own rewording. Spans: both places."""
+    pairs = [((s1, e1), (s2, e2)) for (s1, e1), (s2, e2) in _swap_candidates(text) if text[s1:e2] in resources.context]
+    pair = _pick(rng, pairs)
+    if pair is None:
+        return None
+    (s1, e1), (s2, e2) = pair
+    first, second = text[s1:e1], text[s2:e2]
+    edited = text[:s1] + second + text[e1:s2] + first + text[e2:]
+    moved_to = s2 + len(second) - len(first)
+    return Edit(edited, s1, s1 + len(second), "swap", f"{first} <-> {second}",
+                more_spans=((moved_to, moved_to + len(first)),))
+
+
 # --- negation, antonyms, quantifiers ----------------------------------------------------------------------------
 
 AUXILIARIES = ("is", "was", "are", "were", "has", "have", "had", "can", "could", "will", "would", "should",
@@ -322,4 +388,5 @@ EDITS: dict[str, EditFunction] = {
     "negation": flip_negation,
     "antonym": flip_antonym,
     "splice": splice_sentence,
+    "swap": swap_roles,
 }

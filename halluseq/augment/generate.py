@@ -2,8 +2,8 @@
 
 Bases are (a) answers with word labels and no gold span, and (b) sentences copied from the context as short
 answers. Each base gives its faithful twin (kind ``faithful``, no span) and up to ``per_example`` edited
-copies of different kinds (:mod:`halluseq.augment.edits`), each with the changed characters as its span,
-widened to whole words when the change sits inside a token (:func:`word_span`).
+copies of different kinds (:mod:`halluseq.augment.edits`), each with the changed characters as its span (two for
+a swap), widened to whole words when the change sits inside a token (:func:`word_span`).
 Every record keeps the group of the example it came from, so a context never straddles a split, and the
 output is the generic span schema (``meta.kind``, ``meta.origin``, ``meta.source_id``, ``meta.detail``).
 """
@@ -113,9 +113,9 @@ def word_span(text: str, start: int, end: int) -> tuple[int, int]:
 def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> dict[str, Any]:
     source = base.example
     spans = []
-    if edit is not None:
-        start, end = word_span(edit.text, edit.start, edit.end)
-        spans = [{"start": start, "end": end, "text": edit.text[start:end], "type": kind}]
+    for start, end in edit.spans if edit is not None else ():
+        start, end = word_span(edit.text, start, end)
+        spans.append({"start": start, "end": end, "text": edit.text[start:end], "type": kind})
     return {
         "id": f"syn-{source.id}-{base.origin}{base.number}-{kind}{index}",
         "dataset": "synthetic",

@@ -273,11 +273,70 @@ def test_splice_does_not_apply_without_a_foreign_sentence(resources: EditResourc
     assert EDITS["splice"](EIFFEL_BASE, random.Random(0), resources) is None
 
 
+# ---- swap --------------------------------------------------------------------------------------------------
+
+def swapped_back(edit: Edit) -> str:
+    """The edited text with its two spans exchanged again."""
+    (s1, e1), (s2, e2) = edit.spans
+    text = edit.text
+    return text[:s1] + text[s2:e2] + text[e1:s2] + text[s1:e1] + text[e2:]
+
+
+def test_swap_reverses_the_roles_of_two_people() -> None:
+    base = "In the final, Maria Lopez defeated Anna Weber in three sets."
+    edit = edit_of("swap", base, EditResources(base))
+    assert edit.text == "In the final, Anna Weber defeated Maria Lopez in three sets."
+    assert [edit.text[s:e] for s, e in edit.spans] == ["Anna Weber", "Maria Lopez"]
+    assert swapped_back(edit) == base
+
+
+def test_swap_exchanges_two_numbers_but_never_a_year_with_a_count() -> None:
+    base = "Sales rose from 5% to 17% in 2020."
+    for seed in SEEDS:
+        edit = edit_of("swap", base, EditResources(base), seed=seed)
+        assert edit.text == "Sales rose from 17% to 5% in 2020."
+        assert [edit.text[s:e] for s, e in edit.spans] == ["17", "5"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_swap_takes_names_of_as_many_words(seed: int) -> None:
+    base = "Maria Lopez beat Anna Weber in Paris."
+    edit = edit_of("swap", base, EditResources(base), seed=seed)
+    assert edit.detail == "Maria Lopez <-> Anna Weber"
+
+
+def test_swap_leaves_a_possessive_in_place() -> None:
+    base = "Maria Lopez's coach praised Anna Weber after the match."
+    edit = edit_of("swap", base, EditResources(base))
+    assert edit.text == "Anna Weber's coach praised Maria Lopez after the match."
+
+
+@pytest.mark.parametrize("text", [
+    "Anna Weber and Maria Lopez met for lunch.",  # joined by a conjunction: the same claim either way
+    "Between 1990 and 2000 the town grew.",
+    "The tower was completed in 1889 and is 330 metres tall.",  # a year and a count
+    "Maria Lopez won the final. It was watched by Anna Weber.",  # different sentences
+    "Bands such as Van Halen, Black Sabbath and Deep Purple toured.",  # a list: names between names
+    "Lamar Odom was found in Nevada.",  # names of different lengths: most often different kinds of thing
+    "The attack happened between 17:40 and 18:00 after a 43.5km drive of 37 minutes.",  # parts of times, decimals
+    "The tower is tall.",
+])
+def test_swap_does_not_apply(text: str) -> None:
+    assert EDITS["swap"](text, random.Random(0), EditResources(text)) is None
+
+
+def test_swap_reverses_only_a_relation_the_context_words_alike() -> None:
+    context = "In the final, Maria Lopez defeated Anna Weber in three sets."
+    assert EDITS["swap"]("Maria Lopez beat Anna Weber.", random.Random(0), EditResources(context)) is None
+    assert EDITS["swap"]("Maria Lopez defeated Anna Weber.", random.Random(0), EditResources(context)) is not None
+
+
 # ---- every kind -------------------------------------------------------------------------------------------
 
 RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
              "It was not finished by Gustave Eiffel, who can't climb it.")
-RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it.",
+RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it. It is 330 metres "
+                     "tall and grew 5% in a year.",
                      foreign_names=("Big Ben", "Westminster Abbey"),
                      foreign_sentences=("Berlin has many lakes.", "The Thames floods."))
 
@@ -288,7 +347,7 @@ def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
     edit = edit_of(kind, RICH_BASE, RICH, seed)
     assert 0 <= edit.start < edit.end <= len(edit.text)
     assert edit.text != RICH_BASE
-    prefix, suffix = edit.text[:edit.start], edit.text[edit.end:]
+    prefix, suffix = edit.text[:edit.start], edit.text[edit.spans[-1][1]:]
     # an insertion may add one separating space before its span (negation 'not', splice, ' percentage points')
     assert RICH_BASE.startswith(prefix) or (prefix.endswith(" ") and RICH_BASE.startswith(prefix[:-1]))
     assert RICH_BASE.endswith(suffix)

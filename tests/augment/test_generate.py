@@ -72,16 +72,17 @@ def test_records_keep_the_group_of_their_source() -> None:
     assert {r["group"] for r in records} == {"g1", "g2", "g3"}
 
 
-def test_hallucinated_records_have_one_exact_span() -> None:
+def test_hallucinated_records_have_exact_spans_one_per_change() -> None:
     records = edited(run(seed=0, per_example=3))
     assert records
     for record in records:
         assert record["response_label"] is True
         assert record["meta"]["kind"] in EDITS
-        [span] = record["spans"]
-        assert 0 <= span["start"] < span["end"] <= len(record["response"])
-        assert span["text"] == record["response"][span["start"]:span["end"]]
-        assert span["type"] == record["meta"]["kind"]
+        assert len(record["spans"]) == (2 if record["meta"]["kind"] == "swap" else 1)
+        for span in record["spans"]:
+            assert 0 <= span["start"] < span["end"] <= len(record["response"])
+            assert span["text"] == record["response"][span["start"]:span["end"]]
+            assert span["type"] == record["meta"]["kind"]
 
 
 def test_faithful_twins_have_no_span_and_copy_their_base() -> None:
@@ -187,9 +188,10 @@ def test_augment_real_entfa(shared_data: Path) -> None:
         if record["meta"]["kind"] == "faithful":
             assert record["spans"] == []
             continue
-        [span] = record["spans"]
-        assert span["start"] < span["end"]
-        assert span["text"] == record["response"][span["start"]:span["end"]]
+        assert len(record["spans"]) == (2 if record["meta"]["kind"] == "swap" else 1)
+        for span in record["spans"]:
+            assert span["start"] < span["end"]
+            assert span["text"] == record["response"][span["start"]:span["end"]]
 
 
 def test_paraphrase_rewords_twin_and_edits_alike_with_synonyms() -> None:
@@ -211,8 +213,8 @@ def test_paraphrase_rewords_twin_and_edits_alike_with_synonyms() -> None:
     assert twins != {twin_key(r): r["response"] for r in plain if r["meta"]["kind"] == "faithful"}
     for record in edited(reworded_records):
         twin = twins[twin_key(record)]
-        [span] = record["spans"]
-        # the edit changed its span only: around it stands the reworded twin's text
-        before, after = record["response"][:span["start"]], record["response"][span["end"]:]
+        first, last = record["spans"][0], record["spans"][-1]
+        # the edit changed its spans only: around them stands the reworded twin's text
+        before, after = record["response"][:first["start"]], record["response"][last["end"]:]
         assert " ".join((before + after).split()) == " ".join(twin.split()) if record["meta"]["kind"] == "splice" \
             else twin.startswith(before) and twin.endswith(after)
