@@ -85,6 +85,14 @@ def test_a_changed_year_in_a_one_line_answer_is_flagged_on_that_year(detector):
     assert max(result.words, key=lambda w: w.prob).text == "1925,"
 
 
+def test_two_names_that_traded_places_are_flagged_as_two_spans(detector):
+    context = "In the final, Maria Lopez defeated Anna Weber in three sets."
+    result = detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")
+    assert result.hallucinated
+    assert [span.text for span in result.spans] == ["Anna Weber", "Maria Lopez"]
+    assert not detector.predict(context=context, answer=context).hallucinated
+
+
 def test_a_context_sentence_copied_as_the_answer_is_not_flagged(detector):
     result = detector.predict(context=EIFFEL + " It was designed by the company of Gustave Eiffel.",
                               answer="It was designed by the company of Gustave Eiffel.")
@@ -397,6 +405,15 @@ def test_full_bundled_detector_reads_every_family_and_records_provenance(full_de
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert full_detector.long_answers == {"max_words": 10000, "fallback": "default"}
     assert {"validation", "psiloqa_eval_gpt (zero-shot, GPT-4o annotations)"} <= set(full_detector.meta["metrics"])
+
+
+def test_full_detector_flags_a_changed_year_and_two_names_that_traded_places(full_detector):
+    year = full_detector.predict(context=EIFFEL, answer="The Eiffel Tower, finished in 1925, is 330 metres tall.")
+    assert year.hallucinated and max(year.words, key=lambda w: w.prob).text == "1925,"
+    context = "In the final, Maria Lopez defeated Anna Weber in three sets."
+    swap = full_detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")
+    assert [span.text for span in swap.spans] == ["Anna Weber", "Maria Lopez"]
+    assert not full_detector.predict(context=context, answer=context).hallucinated
 
 
 def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ragtruth_sample):

@@ -13,18 +13,20 @@ blocks, in order): a word in a short run that replaced a run of the sentence is 
 through WordNet (:mod:`halluseq.lexicon`): their antonym (``fell`` for ``rose``), a synonym (a paraphrase), a
 sibling concept (``feet`` for ``metres``, ``billion`` for ``million``), or a capitalised name for another
 (``Canada`` for ``National Football League``); a content word of the sentence matched nowhere in order, or a name
-matched only past another name, is ``moved`` (two names swapped); a word missing from the sentence whose antonym is
-there is marked too. Antonyms are looked up for stop words as well (``few`` for ``many``, ``last`` for ``first``),
-and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three hours`` for
-``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context length) let a
-labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in
-context plus answer length (the word alignment is quadratic in one sentence's length, and skipped past ``ALIGN_MAX``
-words).
+matched only past another name, is ``moved`` (two names swapped), and two names or numbers that traded places around
+the same words (``B beat A`` for ``A beat B``, not a passive) are ``role_swapped``; a word missing from the sentence
+whose antonym is there is marked too. Antonyms are looked up for stop words as well (``few`` for ``many``, ``last``
+for ``first``), and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three
+hours`` for ``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context
+length) let a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options;
+linear in context plus answer length (the word alignment is quadratic in one sentence's length, and skipped past
+``ALIGN_MAX`` words).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from difflib import SequenceMatcher
@@ -43,10 +45,15 @@ COLUMNS = [
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
     "answer_length", "context_length", "in_merged",
     "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned", "moved",
-    "replaced_after_number",
+    "replaced_after_number", "role_swapped",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
+# Words that relate two names or numbers both ways: "Anna and Maria", "between 5 and 7"
+SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "plus", "with", "vs", "versus", "v", "as", "well", "both",
+                             "either", "neither", "between"})
+ANCHORS_MAX = 40
+_POSSESSIVE = re.compile(r"['’]s$")  # names and numbers of one answer sentence compared pairwise for swaps
 ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
 NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -235,8 +242,43 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     return replaced, moved
 
 
+def _role_swaps(keys: Sequence[str], anchors: Sequence[bool], sentence: AlignedSentence) -> list[bool]:
+    """Per word of an answer sentence: whether it is a name or number that traded places with another one of the
+    aligned sentence around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez defeated Anna
+    Weber", "from 7% to 5%" for "from 5% to 7%"): the two occur there only in the other order (a possessive ``'s``
+    aside), and the other words between them (names and numbers left out; more than a conjunction) are the same on
+    both sides. A passive ("was defeated by") differs there and a conjunction ("Anna and Maria") relates both ways:
+    no swap."""
+    swapped = [False] * len(keys)
+    positions: dict[str, list[int]] = defaultdict(list)
+    others = []  # the sentence's keys with names and numbers blanked
+    for position, (key, capitalised) in enumerate(zip(sentence.sequence, sentence.capitalised, strict=True)):
+        anchor = _is_anchor(key, capitalised)
+        if anchor:
+            positions[_POSSESSIVE.sub("", key)].append(position)
+        others.append("" if anchor else key)
+    names = [_POSSESSIVE.sub("", k) for k in keys]
+    places = [i for i, anchor in enumerate(anchors) if anchor and names[i] in positions][:ANCHORS_MAX]
+    for n, i in enumerate(places):
+        for j in places[n + 1:]:
+            if names[i] == names[j] or swapped[i] and swapped[j]:
+                continue
+            between = [k for k, anchor in zip(keys[i + 1:j], anchors[i + 1:j], strict=True) if k and not anchor]
+            first, second = positions[names[i]], positions[names[j]]
+            if not set(between) - SYMMETRIC_LINKS or min(first) < max(second):
+                continue  # a conjunction, or the sentence has them in this order too
+            if any(b < a and [k for k in others[b + 1:a] if k] == between for b in second for a in first):
+                swapped[i] = swapped[j] = True
+    return swapped
+
+
+def _is_anchor(key: str, capitalised: bool) -> bool:
+    """A name word (capitalised, content) or a number (``5%`` too): what a role swap exchanges."""
+    return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
+
+
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 21)`` alignment-feature matrix of one example."""
+    """The ``(n_words, 22)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -260,8 +302,10 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         out[members, 9] = share
         sentence_keys = [keys[i] for i in members]
         run_gap = _run_gaps(sentence_keys, aligned_sentence)
-        replaced, moved = _replacements(sentence_keys, [_capitalised(words[i].text) for i in members],
-                                        aligned_sentence)
+        capitalised = [_capitalised(words[i].text) for i in members]
+        replaced, moved = _replacements(sentence_keys, capitalised, aligned_sentence)
+        swapped = _role_swaps(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
+                                                                                strict=True)], aligned_sentence)
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         for position, i in enumerate(members):
             key = keys[i]
@@ -295,6 +339,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                         aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
                         for j in replaced[position])
             out[i, 19] = moved[position]
+            out[i, 21] = swapped[position]
             if not aligned and key.isalpha() and relations.opposites(key):
                 if aligned_lemmas is None:
                     aligned_lemmas = frozenset().union(*map(relations.lemmas, aligned_sentence.keys))
@@ -306,7 +351,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "10"
+    version = "11"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

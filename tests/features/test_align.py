@@ -23,7 +23,7 @@ def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> li
 
 def test_registered_and_columns():
     extractor = build("align")
-    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 21
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 22
 
 
 def test_faithful_copy_sets_no_error_column(make_example):
@@ -173,6 +173,21 @@ def test_two_names_swapped_are_out_of_place(make_example):
     assert _flags(make_example, "He was born in Tupelo , Mississippi .", "moved", context) == []
 
 
+def test_two_names_or_numbers_that_traded_places_around_the_same_words(make_example):
+    context = "In the final, Maria Lopez defeated Anna Weber in three sets. Sales rose from 5% to 7% in 2020."
+    assert _flags(make_example, "In the final, Anna Weber defeated Maria Lopez in three sets.", "role_swapped",
+                  context) == ["Anna", "Weber", "Maria", "Lopez"]
+    assert _flags(make_example, "Sales rose from 7% to 5% in 2020.", "role_swapped", context) == ["7%", "5%"]
+    context = "Aurora abducts Stefan and infiltrates Phillip's castle."
+    assert _flags(make_example, "Aurora abducts Phillip and infiltrates Stefan's castle.", "role_swapped",
+                  context) == ["Phillip", "Stefan's"]
+    # the same order, a passive (other words between them) and a conjunction are no swap
+    for faithful in ("In the final, Maria Lopez defeated Anna Weber in three sets.",
+                     "Anna Weber was defeated by Maria Lopez in the final.",
+                     "Anna Weber and Maria Lopez played the final.", "Sales rose to 7% from 5% in 2020."):
+        assert _flags(make_example, faithful, "role_swapped", context) == [], faithful
+
+
 def test_faithful_copy_sets_no_replacement_column(make_example):
     answer = "The Eiffel Tower was completed in 1889 in Paris."
     for column in COLUMNS[14:]:
@@ -192,6 +207,17 @@ def test_a_vote_turned_around_is_an_antonym_in_the_aligned_sentence(make_example
     context = "Maria Lopez chaired the meeting. Tom Reyes voted against the plan."
     assert _flags(make_example, "Tom Reyes voted for the plan.", "antonym_in_aligned", context) == ["for"]
     assert _flags(make_example, "Tom Reyes voted against the plan.", "antonym_in_aligned", context) == []
+
+
+def test_role_swapped_fires_on_no_faithful_ragtruth_answer(shared_data):
+    """Real answers reorder names and numbers all the time; a swap needs the same words between them reversed."""
+    from halluseq.data import load
+
+    examples = [e for e in load(shared_data / "ragtruth_partial")[0] if not e.hallucinated]
+    extractor = AlignFeatures()
+    column = COLUMNS.index("role_swapped")
+    assert len(examples) > 500
+    assert not any(matrix[:, column].any() for matrix in extractor.extract(examples))
 
 
 def test_features_do_not_follow_string_hashing(shared_data):
