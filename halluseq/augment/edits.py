@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from halluseq.data.sentences import split_sentences
+from halluseq.features.align import POSSESSIVE, SYMMETRIC_LINKS
 
 
 @dataclass(frozen=True)
@@ -234,16 +235,11 @@ def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResource
 
 # --- two names or numbers of one sentence trade places ------------------------------------------------------------
 
-# Words between two names or numbers that make swapping them meaningless ("Anna and Maria met", "between 5 and 7")
-_SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "with", "vs", "vs.", "versus", "v", "v.", "plus", "as",
-                              "well", "between", "both", "either", "neither", "the", "a", "an"})
-
-
 def _swappable(between: str) -> bool:
     """Whether the text between two names or numbers relates them one way: a word that is not a conjunction, a
     name or a number (not a list: "AC/DC, Queen, KISS and Van Halen")."""
     words = re.findall(r"[\w&.]+", between)
-    return any(w.lower() not in _SYMMETRIC_LINKS and not w[:1].isupper() and not w[:1].isdigit() for w in words)
+    return any(w.lower() not in SYMMETRIC_LINKS and not w[:1].isupper() and not w[:1].isdigit() for w in words)
 
 
 def _same_role(a: str, b: str) -> bool:
@@ -253,15 +249,13 @@ def _same_role(a: str, b: str) -> bool:
     return len(a.split()) == len(b.split()) and _distinct(a, b)
 
 
-_POSSESSIVE = re.compile(r"['’]s$")
-
 
 def _swap_candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Pairs of names (a possessive ``'s`` stays where it is), or of whole numbers (not parts of ``17:40`` or
     ``43.5``), of the same role (:func:`_same_role`) within one sentence and joined by more than a conjunction."""
-    names = [(s, e - len(m.group()) if (m := _POSSESSIVE.search(text[s:e])) else e) for s, e in names_in(text)]
+    names = [(s, e - len(m.group()) if (m := POSSESSIVE.search(text[s:e])) else e) for s, e in names_in(text)]
     numbers = [(m.start(), m.end()) for m in _NUMBER.finditer(text)
-               if not re.match(r"[.:]\d", text[m.end():m.end() + 2]) and not text[:m.start()].endswith(":")]
+               if not re.match(r"[.:]\d", text[m.end():m.end() + 2]) and text[m.start() - 1:m.start()] != ":"]
     pairs = []
     for start, end in split_sentences(text):
         for group in (names, numbers):
@@ -278,7 +272,8 @@ def swap_roles(text: str, rng: random.Random, resources: EditResources) -> Edit 
     Lopez defeated Anna Weber``. Every word is still in the context; the claim reverses. Only a relation the
     context states in these words (``Anna Weber defeated Maria Lopez`` is in it): where an answer words it
     otherwise, nothing in the text tells the reversed claim from the answer's own rewording. Spans: both places."""
-    pairs = [((s1, e1), (s2, e2)) for (s1, e1), (s2, e2) in _swap_candidates(text) if text[s1:e2] in resources.context]
+    pairs = [((s1, e1), (s2, e2)) for (s1, e1), (s2, e2) in _swap_candidates(text)
+             if re.search(rf"(?<!\w){re.escape(text[s1:e2])}(?!\w)", resources.context)]
     pair = _pick(rng, pairs)
     if pair is None:
         return None

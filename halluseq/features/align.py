@@ -19,8 +19,8 @@ whose antonym is there is marked too. Antonyms are looked up for stop words as w
 for ``first``), and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three
 hours`` for ``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context
 length) let a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options;
-linear in context plus answer length (the word alignment is quadratic in one sentence's length, and skipped past
-``ALIGN_MAX`` words).
+linear in context plus answer length (the word alignment and the swap check are quadratic in one sentence's length,
+and skipped past ``ALIGN_MAX`` words).
 """
 
 from __future__ import annotations
@@ -49,11 +49,12 @@ COLUMNS = [
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
-# Words that relate two names or numbers both ways: "Anna and Maria", "between 5 and 7"
-SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "plus", "with", "vs", "versus", "v", "as", "well", "both",
-                             "either", "neither", "between"})
-ANCHORS_MAX = 40
-_POSSESSIVE = re.compile(r"['’]s$")  # names and numbers of one answer sentence compared pairwise for swaps
+# Words that relate two names or numbers both ways ("Anna and Maria", "between 5 and 7"), or only list them ("a
+# Smith, a Jones and a Brown"): what lies between two names must hold another word for a swap to change the claim
+SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "plus", "with", "vs", "vs.", "versus", "v", "v.", "as", "well",
+                             "both", "either", "neither", "between", "the", "a", "an"})
+ANCHORS_MAX = 40  # names and numbers of one answer sentence compared pairwise for swaps
+POSSESSIVE = re.compile(r"['’]s$")
 ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
 NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -242,33 +243,53 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     return replaced, moved
 
 
+def _name_units(keys: Sequence[str], anchors: Sequence[bool]) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Runs of adjacent names and numbers as ``(first, end, keys)``: "Maria Lopez" is one unit, a possessive
+    ``'s`` left out of its keys."""
+    units = []
+    start = 0
+    while start < len(keys):
+        if not anchors[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(keys) and anchors[end]:
+            end += 1
+        units.append((start, end, tuple(POSSESSIVE.sub("", k) for k in keys[start:end])))
+        start = end
+    return units
+
+
 def _role_swaps(keys: Sequence[str], anchors: Sequence[bool], sentence: AlignedSentence) -> list[bool]:
-    """Per word of an answer sentence: whether it is a name or number that traded places with another one of the
-    aligned sentence around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez defeated Anna
-    Weber", "from 7% to 5%" for "from 5% to 7%"): the two occur there only in the other order (a possessive ``'s``
-    aside), and the other words between them (names and numbers left out; more than a conjunction) are the same on
-    both sides. A passive ("was defeated by") differs there and a conjunction ("Anna and Maria") relates both ways:
-    no swap."""
+    """Per word of an answer sentence: whether it is in a name or number that traded places with another one of
+    the aligned sentence around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez defeated Anna
+    Weber", "from 7% to 5%" for "from 5% to 7%"): the two (runs of adjacent names and numbers, a possessive
+    ``'s`` aside) occur there only in the other order, the words between them are the same on both sides (other
+    names and numbers included, so parallel clauses "7% in 2020 and 5% in 2019" are not swaps), and those hold a
+    word that is not a name, a number or a link (a conjunction or a list relates them both ways). A passive ("was
+    defeated by") differs there: no swap. Sentences past ``ALIGN_MAX`` words are skipped, like the word alignment.
+    """
     swapped = [False] * len(keys)
-    positions: dict[str, list[int]] = defaultdict(list)
-    others = []  # the sentence's keys with names and numbers blanked
-    for position, (key, capitalised) in enumerate(zip(sentence.sequence, sentence.capitalised, strict=True)):
-        anchor = _is_anchor(key, capitalised)
-        if anchor:
-            positions[_POSSESSIVE.sub("", key)].append(position)
-        others.append("" if anchor else key)
-    names = [_POSSESSIVE.sub("", k) for k in keys]
-    places = [i for i, anchor in enumerate(anchors) if anchor and names[i] in positions][:ANCHORS_MAX]
-    for n, i in enumerate(places):
-        for j in places[n + 1:]:
-            if names[i] == names[j] or swapped[i] and swapped[j]:
-                continue
-            between = [k for k, anchor in zip(keys[i + 1:j], anchors[i + 1:j], strict=True) if k and not anchor]
-            first, second = positions[names[i]], positions[names[j]]
-            if not set(between) - SYMMETRIC_LINKS or min(first) < max(second):
-                continue  # a conjunction, or the sentence has them in this order too
-            if any(b < a and [k for k in others[b + 1:a] if k] == between for b in second for a in first):
-                swapped[i] = swapped[j] = True
+    if len(sentence.sequence) > ALIGN_MAX:
+        return swapped
+    sentence_anchors = [_is_anchor(k, c) for k, c in zip(sentence.sequence, sentence.capitalised, strict=True)]
+    found: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
+    for first, end, unit in _name_units(sentence.sequence, sentence_anchors):
+        found[unit].append((first, end))
+    counted = np.cumsum([0] + [bool(k) for k in sentence.sequence])  # words (not punctuation) before each position
+    units = [u for u in _name_units(keys, anchors) if u[2] in found][:ANCHORS_MAX]
+    for n, (first_a, end_a, a) in enumerate(units):
+        for first_b, end_b, b in units[n + 1:]:
+            if a == b or max(s for s, _ in found[b]) > min(s for s, _ in found[a]):
+                continue  # the same name, or the sentence has them in this order too
+            between = [k for k in keys[end_a:first_b] if k]
+            linking = [k for k, anchor in zip(keys[end_a:first_b], anchors[end_a:first_b], strict=True)
+                       if k and not anchor and k not in SYMMETRIC_LINKS]
+            if linking and any(end <= start and counted[start] - counted[end] == len(between)
+                               and [k for k in sentence.sequence[end:start] if k] == between
+                               for _, end in found[b] for start, _ in found[a]):
+                swapped[first_a:end_a] = [True] * (end_a - first_a)
+                swapped[first_b:end_b] = [True] * (end_b - first_b)
     return swapped
 
 
@@ -351,7 +372,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "11"
+    version = "12"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

@@ -329,6 +329,9 @@ def test_swap_reverses_only_a_relation_the_context_words_alike() -> None:
     context = "In the final, Maria Lopez defeated Anna Weber in three sets."
     assert EDITS["swap"]("Maria Lopez beat Anna Weber.", random.Random(0), EditResources(context)) is None
     assert EDITS["swap"]("Maria Lopez defeated Anna Weber.", random.Random(0), EditResources(context)) is not None
+    # the relation must stand as whole words: "5 to 7" is not in "15 to 70"
+    assert EDITS["swap"]("It grew from 5 to 7 feet.", random.Random(0), EditResources("It grew from 15 to 70 feet."))\
+        is None
 
 
 # ---- every kind -------------------------------------------------------------------------------------------

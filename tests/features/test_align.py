@@ -181,8 +181,10 @@ def test_two_names_or_numbers_that_traded_places_around_the_same_words(make_exam
     context = "Aurora abducts Stefan and infiltrates Phillip's castle."
     assert _flags(make_example, "Aurora abducts Phillip and infiltrates Stefan's castle.", "role_swapped",
                   context) == ["Phillip", "Stefan's"]
-    # the same order, a passive (other words between them) and a conjunction are no swap
-    for faithful in ("In the final, Maria Lopez defeated Anna Weber in three sets.",
+    # the same order, a passive (other words between them), a conjunction, parallel clauses and a list are no swap
+    context += " Sales rose 5% in 2019, and 7% in 2020. They met a Smith, a Jones and a Brown."
+    for faithful in ("Sales rose 7% in 2020, and 5% in 2019.", "They met a Brown, a Jones and a Smith.",
+                     "In the final, Maria Lopez defeated Anna Weber in three sets.",
                      "Anna Weber was defeated by Maria Lopez in the final.",
                      "Anna Weber and Maria Lopez played the final.", "Sales rose to 7% from 5% in 2020."):
         assert _flags(make_example, faithful, "role_swapped", context) == [], faithful
@@ -207,6 +209,15 @@ def test_a_vote_turned_around_is_an_antonym_in_the_aligned_sentence(make_example
     context = "Maria Lopez chaired the meeting. Tom Reyes voted against the plan."
     assert _flags(make_example, "Tom Reyes voted for the plan.", "antonym_in_aligned", context) == ["for"]
     assert _flags(make_example, "Tom Reyes voted against the plan.", "antonym_in_aligned", context) == []
+
+
+def test_role_swaps_skip_a_sentence_past_align_max(make_example):
+    from halluseq.features.align import ALIGN_MAX
+
+    filler = " ".join(["word"] * ALIGN_MAX)
+    context = f"Maria Lopez defeated Anna Weber {filler}"
+    assert _flags(make_example, "Anna Weber defeated Maria Lopez .", "role_swapped", context[:60]) != []
+    assert _flags(make_example, "Anna Weber defeated Maria Lopez .", "role_swapped", context) == []
 
 
 def test_role_swapped_fires_on_no_faithful_ragtruth_answer(shared_data):
