@@ -14,7 +14,8 @@ through WordNet (:mod:`halluseq.lexicon`): their antonym (``fell`` for ``rose``)
 sibling concept (``feet`` for ``metres``, ``billion`` for ``million``), or a capitalised name for another
 (``Canada`` for ``National Football League``); a content word of the sentence matched nowhere in order, or a name
 matched only past another name, is ``moved`` (two names swapped), and two names or numbers that traded places around
-the same words (``B beat A`` for ``A beat B``, not a passive) are ``role_swapped``; a word missing from the sentence
+the same words (``B beat A`` for ``A beat B``, not a passive) are ``role_swapped``, while names of a list or a
+conjunction read in another order (``C, B and A``) are neither moved nor replaced; a word missing from the sentence
 whose antonym is there is marked too. Antonyms are looked up for stop words as well (``few`` for ``many``, ``last``
 for ``first``), and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three
 hours`` for ``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context
@@ -68,6 +69,11 @@ def is_negation(key: str) -> bool:
     return key in NEGATIONS or key.endswith(("n't", "n’t"))
 
 
+def _ends_item(word: str) -> bool:
+    """Whether a word ends a list item or clause (``Queen,``): names on both sides of it are two names."""
+    return word.rstrip("\"'”’)]").endswith((",", ";", ":"))
+
+
 def _capitalised(word: str) -> bool:
     return word.lstrip("\"'(“‘")[:1].isupper()
 
@@ -98,12 +104,14 @@ def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
 
 
 class AlignedSentence:
-    """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
-    the word between) and numbers of one context sentence."""
+    """The keys (in order, with their positions, which are capitalised and which end a list item), adjacent pairs,
+    one-apart pairs (with the word between) and numbers of one context sentence."""
 
-    def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool]):
+    def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool],
+                 item_ends: Sequence[bool] = ()):
         self.sequence = list(keys)
         self.capitalised = list(capitalised)
+        self.item_ends = list(item_ends) or [False] * len(self.sequence)
         self.keys = set(keys)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(keys):
@@ -176,8 +184,9 @@ class ContextSentences:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
             return AlignedSentence([], set(), [])
+        words = self.texts[index].split()
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
-                               [_capitalised(w) for w in self.texts[index].split()])
+                               [_capitalised(w) for w in words], [_ends_item(w) for w in words])
 
 
 def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
@@ -243,41 +252,44 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     return replaced, moved
 
 
-def _name_units(keys: Sequence[str], anchors: Sequence[bool]) -> list[tuple[int, int, tuple[str, ...]]]:
-    """Runs of adjacent names and numbers as ``(first, end, keys)``: "Maria Lopez" is one unit, a possessive
-    ``'s`` left out of its keys."""
+def _name_units(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence[bool]
+                ) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Runs of adjacent names and numbers as ``(first, end, keys)``: "Maria Lopez" is one unit, "Queen, KISS" two
+    (a word that ends a list item ends its unit), a possessive ``'s`` left out of the keys."""
     units = []
     start = 0
     while start < len(keys):
         if not anchors[start]:
             start += 1
             continue
-        end = start
-        while end < len(keys) and anchors[end]:
+        end = start + 1
+        while end < len(keys) and anchors[end] and not item_ends[end - 1]:
             end += 1
         units.append((start, end, tuple(POSSESSIVE.sub("", k) for k in keys[start:end])))
         start = end
     return units
 
 
-def _role_swaps(keys: Sequence[str], anchors: Sequence[bool], sentence: AlignedSentence) -> list[bool]:
-    """Per word of an answer sentence: whether it is in a name or number that traded places with another one of
-    the aligned sentence around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez defeated Anna
-    Weber", "from 7% to 5%" for "from 5% to 7%"): the two (runs of adjacent names and numbers, a possessive
-    ``'s`` aside) occur there only in the other order, the words between them are the same on both sides (other
-    names and numbers included, so parallel clauses "7% in 2020 and 5% in 2019" are not swaps), and those hold a
-    word that is not a name, a number or a link (a conjunction or a list relates them both ways). A passive ("was
-    defeated by") differs there: no swap. Sentences past ``ALIGN_MAX`` words are skipped, like the word alignment.
-    """
-    swapped = [False] * len(keys)
+def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence[bool],
+                 sentence: AlignedSentence) -> tuple[list[bool], list[bool]]:
+    """Per word of an answer sentence: whether it is in a name or number (a run of adjacent ones, a possessive
+    ``'s`` aside) that the aligned sentence has only in the other order against another one of the answer
+    sentence, and then (1) swapped: around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez
+    defeated Anna Weber", "from 7% to 5%" for "from 5% to 7%"), the words between them the same on both sides
+    (other names and numbers included, so parallel clauses "7% in 2020 and 5% in 2019" are not swaps) and holding a
+    word that is not a name, a number or a link (a passive, "was defeated by", differs there: no swap); or (2)
+    reordered: nothing but links, names and numbers between them in the answer, a list or a conjunction read in
+    another order ("Aerosmith, KISS and Queen" for "Queen, KISS and Aerosmith"; the same claim). Sentences past
+    ``ALIGN_MAX`` words are skipped, like the word alignment."""
+    swapped, reordered = [False] * len(keys), [False] * len(keys)
     if len(sentence.sequence) > ALIGN_MAX:
-        return swapped
+        return swapped, reordered
     sentence_anchors = [_is_anchor(k, c) for k, c in zip(sentence.sequence, sentence.capitalised, strict=True)]
     found: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
-    for first, end, unit in _name_units(sentence.sequence, sentence_anchors):
+    for first, end, unit in _name_units(sentence.sequence, sentence_anchors, sentence.item_ends):
         found[unit].append((first, end))
     counted = np.cumsum([0] + [bool(k) for k in sentence.sequence])  # words (not punctuation) before each position
-    units = [u for u in _name_units(keys, anchors) if u[2] in found][:ANCHORS_MAX]
+    units = [u for u in _name_units(keys, anchors, item_ends) if u[2] in found][:ANCHORS_MAX]
     for n, (first_a, end_a, a) in enumerate(units):
         for first_b, end_b, b in units[n + 1:]:
             if a == b or max(s for s, _ in found[b]) > min(s for s, _ in found[a]):
@@ -285,12 +297,17 @@ def _role_swaps(keys: Sequence[str], anchors: Sequence[bool], sentence: AlignedS
             between = [k for k in keys[end_a:first_b] if k]
             linking = [k for k, anchor in zip(keys[end_a:first_b], anchors[end_a:first_b], strict=True)
                        if k and not anchor and k not in SYMMETRIC_LINKS]
-            if linking and any(end <= start and counted[start] - counted[end] == len(between)
-                               and [k for k in sentence.sequence[end:start] if k] == between
-                               for _, end in found[b] for start, _ in found[a]):
-                swapped[first_a:end_a] = [True] * (end_a - first_a)
-                swapped[first_b:end_b] = [True] * (end_b - first_b)
-    return swapped
+            if not linking:
+                marks = reordered
+            elif any(end <= start and counted[start] - counted[end] == len(between)
+                     and [k for k in sentence.sequence[end:start] if k] == between
+                     for _, end in found[b] for start, _ in found[a]):
+                marks = swapped
+            else:
+                continue
+            marks[first_a:end_a] = [True] * (end_a - first_a)
+            marks[first_b:end_b] = [True] * (end_b - first_b)
+    return swapped, reordered
 
 
 def _is_anchor(key: str, capitalised: bool) -> bool:
@@ -325,8 +342,9 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         run_gap = _run_gaps(sentence_keys, aligned_sentence)
         capitalised = [_capitalised(words[i].text) for i in members]
         replaced, moved = _replacements(sentence_keys, capitalised, aligned_sentence)
-        swapped = _role_swaps(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
-                                                                                strict=True)], aligned_sentence)
+        swapped, reordered = _name_orders(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
+                                                                                          strict=True)],
+                                          [_ends_item(words[i].text) for i in members], aligned_sentence)
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         for position, i in enumerate(members):
             key = keys[i]
@@ -356,10 +374,10 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                 if is_content(key):  # not "The" for "A"
                     out[i, 15] = any(relations.synonyms(key, old) for old in olds)
                     out[i, 16] = any(relations.siblings(key, old) for old in olds)
-                    out[i, 17] = _capitalised(words[i].text) and any(
+                    out[i, 17] = not reordered[position] and _capitalised(words[i].text) and any(
                         aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
                         for j in replaced[position])
-            out[i, 19] = moved[position]
+            out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
             if not aligned and key.isalpha() and relations.opposites(key):
                 if aligned_lemmas is None:
@@ -372,7 +390,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "12"
+    version = "13"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

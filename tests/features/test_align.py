@@ -211,6 +211,16 @@ def test_a_vote_turned_around_is_an_antonym_in_the_aligned_sentence(make_example
     assert _flags(make_example, "Tom Reyes voted against the plan.", "antonym_in_aligned", context) == []
 
 
+def test_a_list_read_in_another_order_is_not_a_replaced_or_moved_name(make_example):
+    context = "The band toured with Queen, KISS and Aerosmith. Maria Lopez and Anna Weber met."
+    for column in ("replaced_name", "moved", "role_swapped"):
+        assert _flags(make_example, "The band toured with Aerosmith, KISS and Queen.", column, context) == []
+        assert _flags(make_example, "Anna Weber and Maria Lopez met.", column, context) == []
+    # a name of the list replaced by another is still one
+    assert _flags(make_example, "The band toured with Queen, Blur and Aerosmith.", "replaced_name", context) \
+        == ["Blur"]
+
+
 def test_role_swaps_skip_a_sentence_past_align_max(make_example):
     from halluseq.features.align import ALIGN_MAX
 
