@@ -85,11 +85,14 @@ def test_a_changed_year_in_a_one_line_answer_is_flagged_on_that_year(detector):
     assert max(result.words, key=lambda w: w.prob).text == "1925,"
 
 
-def test_two_names_that_traded_places_are_flagged_as_two_spans(detector):
+def test_two_names_that_traded_places_are_flagged(detector):
     context = "In the final, Maria Lopez defeated Anna Weber in three sets."
     result = detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")
     assert result.hallucinated
-    assert [span.text for span in result.spans] == ["Anna Weber", "Maria Lopez"]
+    flagged = [w.text for w in result.words if w.prob >= detector.threshold]
+    assert {"Anna", "Weber", "Maria", "Lopez"} <= set(flagged) <= {"Anna", "Weber", "defeated", "Maria", "Lopez"}
+    top = sorted(result.words, key=lambda w: -w.prob)[:4]  # the names above the verb between them
+    assert {w.text for w in top} == {"Anna", "Weber", "Maria", "Lopez"}
     assert not detector.predict(context=context, answer=context).hallucinated
 
 
@@ -412,7 +415,8 @@ def test_full_detector_flags_a_changed_year_and_two_names_that_traded_places(ful
     assert year.hallucinated and max(year.words, key=lambda w: w.prob).text == "1925,"
     context = "In the final, Maria Lopez defeated Anna Weber in three sets."
     swap = full_detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")
-    assert [span.text for span in swap.spans] == ["Anna Weber", "Maria Lopez"]
+    top = sorted(swap.words, key=lambda w: -w.prob)[:4]
+    assert swap.hallucinated and {w.text for w in top} == {"Anna", "Weber", "Maria", "Lopez"}
     assert not full_detector.predict(context=context, answer=context).hallucinated
 
 
