@@ -249,7 +249,6 @@ def _same_role(a: str, b: str) -> bool:
     return len(a.split()) == len(b.split()) and _distinct(a, b)
 
 
-
 def _swap_candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Pairs of names (a possessive ``'s`` stays where it is), or of whole numbers (not parts of ``17:40`` or
     ``43.5``), of the same role (:func:`_same_role`) within one sentence and joined by more than a conjunction."""

@@ -104,14 +104,19 @@ def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
 
 
 class AlignedSentence:
-    """The keys (in order, with their positions, which are capitalised and which end a list item), adjacent pairs,
-    one-apart pairs (with the word between) and numbers of one context sentence."""
+    """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
+    the word between), numbers, and names and numbers (:func:`_name_units`, with where they stand) of one context
+    sentence; ``item_ends``: which words end a list item (``Queen,``)."""
 
     def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool],
-                 item_ends: Sequence[bool] = ()):
+                 item_ends: Sequence[bool]):
         self.sequence = list(keys)
         self.capitalised = list(capitalised)
-        self.item_ends = list(item_ends) or [False] * len(self.sequence)
+        self.units: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
+        for first, end, unit in _name_units(keys, [_is_anchor(k, c) for k, c in zip(keys, capitalised, strict=True)],
+                                            item_ends):
+            self.units[unit].append((first, end))
+        self.words_before = np.cumsum([0] + [bool(k) for k in keys])  # words (not punctuation) before each position
         self.keys = set(keys)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(keys):
@@ -183,7 +188,7 @@ class ContextSentences:
     def sentence(self, index: int | None) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
-            return AlignedSentence([], set(), [])
+            return AlignedSentence([], set(), [], [])
         words = self.texts[index].split()
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
                                [_capitalised(w) for w in words], [_ends_item(w) for w in words])
@@ -284,11 +289,7 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     swapped, reordered = [False] * len(keys), [False] * len(keys)
     if len(sentence.sequence) > ALIGN_MAX:
         return swapped, reordered
-    sentence_anchors = [_is_anchor(k, c) for k, c in zip(sentence.sequence, sentence.capitalised, strict=True)]
-    found: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
-    for first, end, unit in _name_units(sentence.sequence, sentence_anchors, sentence.item_ends):
-        found[unit].append((first, end))
-    counted = np.cumsum([0] + [bool(k) for k in sentence.sequence])  # words (not punctuation) before each position
+    found, counted = sentence.units, sentence.words_before
     units = [u for u in _name_units(keys, anchors, item_ends) if u[2] in found][:ANCHORS_MAX]
     for n, (first_a, end_a, a) in enumerate(units):
         for first_b, end_b, b in units[n + 1:]:
@@ -374,7 +375,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                 if is_content(key):  # not "The" for "A"
                     out[i, 15] = any(relations.synonyms(key, old) for old in olds)
                     out[i, 16] = any(relations.siblings(key, old) for old in olds)
-                    out[i, 17] = not reordered[position] and _capitalised(words[i].text) and any(
+                    out[i, 17] = not reordered[position] and capitalised[position] and any(
                         aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
                         for j in replaced[position])
             out[i, 19] = moved[position] and not reordered[position]

@@ -185,11 +185,15 @@ class NLIFeatures(FeatureExtractor):
     def premises_for(self, premises: list[str], keys: Sequence[set[str]], hypothesis: str) -> list[str]:
         """The premises ``hypothesis`` is scored with: all of them, or past ``max_chunks`` the ``max_chunks`` that
         hold the most of its content words, in context order (``keys``: the premises' :func:`text_keys`)."""
-        limit = self._config["max_chunks"]
-        if limit is None or len(premises) <= limit:
+        if not self.narrows(len(premises)):
             return premises
         scores = relevance(keys, hypothesis)
-        return [premises[i] for i in sorted(sorted(range(len(premises)), key=lambda i: (-scores[i], i))[:limit])]
+        ranked = sorted(range(len(premises)), key=lambda i: (-scores[i], i))
+        return [premises[i] for i in sorted(ranked[:self._config["max_chunks"]])]
+
+    def narrows(self, n_premises: int) -> bool:
+        """Whether a context of ``n_premises`` chunks is past ``max_chunks`` (its sentences get a selection)."""
+        return self._config["max_chunks"] is not None and n_premises > self._config["max_chunks"]
 
     @torch.inference_mode()
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
@@ -218,13 +222,14 @@ class NLIFeatures(FeatureExtractor):
         """Per example, the ``(n_sentences, 3)`` aggregated probabilities (contradiction, entailment, neutral) of
         the sentences ``split_sentences(example.answer)``, in order."""
         premises: dict[str, list[str]] = {}  # context -> its premises, computed once per distinct context
-        keys: dict[str, list[set[str]]] = {}  # context -> its premises' word keys
+        keys: dict[str, list[set[str]]] = {}  # context -> its premises' word keys (a context past max_chunks only)
         pairs: dict[tuple[str, str], int] = {}  # distinct (premise, hypothesis) -> row of the scores
         plans: list[list[list[int]]] = []  # per example, per sentence: the score rows of its pairs
         for example in examples:
             if example.context not in premises:
                 premises[example.context] = self.premises(example.context)
-                keys[example.context] = [text_keys(p) for p in premises[example.context]]
+                keys[example.context] = [text_keys(p) for p in premises[example.context]] \
+                    if self.narrows(len(premises[example.context])) else []
             plan = []
             for start, end in split_sentences(example.answer):
                 hypothesis = example.answer[start:end]
