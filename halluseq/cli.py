@@ -48,6 +48,7 @@ def cmd_augment(args: argparse.Namespace) -> int:
     kinds = args.kinds.split(",") if args.kinds else list(KINDS)
     made = write_augmented(examples, args.out, kinds=kinds, per_example=args.per_example, seed=args.seed,
                            sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
+                           fragments_per_context=args.context_fragments,
                            paraphrase_words=args.paraphrase_words)
     print(made)
     print(f"wrote {args.out}")
@@ -311,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
     augment.add_argument("--context-sentences", type=int, default=1,
                          help="context sentences per distinct context used as short answers (default 1)")
+    augment.add_argument("--context-fragments", type=int, default=0,
+                         help="names or numbers per distinct context cut out as one-phrase answers (default 0)")
     augment.add_argument("--no-answers", action="store_true", help="do not edit the dataset's faithful answers")
     augment.add_argument("--paraphrase-words", type=int, default=0,
                          help="reword each base first by this many WordNet synonym swaps (default 0: verbatim)")

@@ -420,6 +420,23 @@ def test_full_detector_flags_a_changed_year_and_two_names_that_traded_places(ful
     assert not full_detector.predict(context=context, answer=context).hallucinated
 
 
+SHORT_CONTEXT = "Acme Corp was founded in 1989 by Jane Doe in Ohio."
+
+
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_one_phrase_answers_are_left_alone_when_right_and_flagged_when_changed(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    for question, right, wrong in [("When was Acme Corp founded?", "1989.", "1998."),
+                                   ("Where was Acme Corp founded?", "Ohio.", "Texas."),
+                                   ("Who founded Acme Corp?", "By Jane Doe", "By John Smith")]:
+        for asked in (question, None):
+            assert not scorer.predict(SHORT_CONTEXT, right, question=asked).hallucinated, (right, asked)
+            changed = scorer.predict(SHORT_CONTEXT, wrong, question=asked)
+            # the span holds the changed value ("John Smith"; the full detector's also takes in "By")
+            assert changed.hallucinated and wrong.split(maxsplit=1)[-1].rstrip(".") in changed.spans[0].text, \
+                (wrong, asked, changed.spans)
+
+
 def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ragtruth_sample):
     picked = sorted(ragtruth_sample, key=lambda e: e.n_words)[:3]  # the shortest: the proxy LM is the cost
     batched = full_detector.predict_batch(items_of(picked))

@@ -60,7 +60,7 @@ def _pick(rng: random.Random, items: Sequence):
 
 # --- numbers, dates, units -------------------------------------------------------------------------------------
 
-_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w])")
+NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w])")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
@@ -69,7 +69,7 @@ _MAY_VERB = re.compile(r"\bMay\s+(?:be|have|not|also|well|include|help|need|want
 
 
 def _context_numbers(context: str) -> set[str]:
-    return {m.group().replace(",", "") for m in _NUMBER.finditer(context)}
+    return {m.group().replace(",", "") for m in NUMBER.finditer(context)}
 
 
 def _new_number(value: str, rng: random.Random, taken: set[str]) -> str | None:
@@ -89,7 +89,7 @@ def _new_number(value: str, rng: random.Random, taken: set[str]) -> str | None:
 
 def change_number(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """A number that is not a year gets another value (e.g. ``330`` -> ``990``)."""
-    numbers = [m for m in _NUMBER.finditer(text) if not _YEAR.match(m.group())]
+    numbers = [m for m in NUMBER.finditer(text) if not _YEAR.match(m.group())]
     match = _pick(rng, numbers)
     if match is None:
         return None
@@ -99,7 +99,7 @@ def change_number(text: str, rng: random.Random, resources: EditResources) -> Ed
 
 def change_date(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """A year moves by 1-30 years, or a month becomes another month."""
-    years = [m for m in _NUMBER.finditer(text) if _YEAR.match(m.group())]
+    years = [m for m in NUMBER.finditer(text) if _YEAR.match(m.group())]
     months = [m for m in _MONTH.finditer(text) if not _MAY_VERB.match(text, m.start())]
     candidates = [("year", m) for m in years] + [("month", m) for m in months]
     if not candidates:
@@ -244,7 +244,7 @@ def _swappable(between: str) -> bool:
 
 def _same_role(a: str, b: str) -> bool:
     """Two names of as many words sharing none, or two different numbers that are both years or both not."""
-    if _NUMBER.fullmatch(a):
+    if NUMBER.fullmatch(a):
         return a.replace(",", "") != b.replace(",", "") and bool(_YEAR.match(a)) == bool(_YEAR.match(b))
     return len(a.split()) == len(b.split()) and _distinct(a, b)
 
@@ -253,7 +253,7 @@ def _swap_candidates(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]
     """Pairs of names (a possessive ``'s`` stays where it is), or of whole numbers (not parts of ``17:40`` or
     ``43.5``), of the same role (:func:`_same_role`) within one sentence and joined by more than a conjunction."""
     names = [(s, e - len(m.group()) if (m := POSSESSIVE.search(text[s:e])) else e) for s, e in names_in(text)]
-    numbers = [(m.start(), m.end()) for m in _NUMBER.finditer(text)
+    numbers = [(m.start(), m.end()) for m in NUMBER.finditer(text)
                if not re.match(r"[.:]\d", text[m.end():m.end() + 2]) and text[m.start() - 1:m.start()] != ":"]
     pairs = []
     for start, end in split_sentences(text):

@@ -1,7 +1,9 @@
 """Synthetic hallucinations with exact spans from any loadable dataset (``halluseq augment``).
 
-Bases are (a) answers with word labels and no gold span, and (b) sentences copied from the context as short
-answers. Each base gives its faithful twin (kind ``faithful``, no span) and up to ``per_example`` edited
+Bases are (a) answers with word labels and no gold span, (b) sentences copied from the context as short
+answers, and (c) fragments of the context as the shortest answers a question gets (a name, a number with the word
+after it, at times with the preposition before: ``in 1889.``, ``Jane Doe``, ``330 metres``).
+Each base gives its faithful twin (kind ``faithful``, no span) and up to ``per_example`` edited
 copies of different kinds (:mod:`halluseq.augment.edits`), each with the changed characters as its span (two for
 a swap), widened to whole words when the change sits inside a token (:func:`word_span`).
 Every record keeps the group of the example it came from, so a context never straddles a split, and the
@@ -19,14 +21,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from halluseq.augment.edits import EDITS, Edit, EditResources, names_in
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, names_in
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.files import atomic_write
 from halluseq.lexicon import load_relations
 
 KINDS = (*EDITS, "faithful")
-ORIGINS = ("answer", "context_sentence")
+ORIGINS = ("answer", "context_sentence", "context_fragment")
+# what a one-phrase answer can get wrong that shows without the question: the phrase itself, changed to words the
+# context lacks (another name of the same context, "Jane Doe" for "Ohio", is right or wrong only by the question)
+FRAGMENT_KINDS = frozenset({"number", "date", "unit", "entity_extrinsic"})
+PREPOSITIONS = frozenset({"in", "on", "at", "by", "from", "to", "for", "of", "with", "since", "during", "about"})
 
 
 @dataclass(frozen=True)
@@ -35,7 +43,7 @@ class Base:
 
     example: Example
     text: str
-    origin: str  # "answer" or "context_sentence"
+    origin: str  # one of ORIGINS
     number: int  # index among the bases of this example
 
 
@@ -63,8 +71,30 @@ def context_sentences(context: str, min_words: int = 6, max_words: int = 40) -> 
     return out
 
 
-def bases_of(example: Example, from_answers: bool, sentences_per_context: int, rng: random.Random) -> list[Base]:
-    """The bases one example gives (its context sentences are drawn by ``rng``)."""
+def context_fragments(context: str) -> list[tuple[int, int]]:
+    """Character ranges of the context's short answers, in order: each name (:func:`names_in`) and each number
+    with the word after it when that word is a content word made of letters (``330 metres``, ``14 million``)."""
+    found = set(names_in(context))
+    for match in NUMBER.finditer(context):
+        after = re.match(r"\s+([^\W\d_]+)\b", context[match.end():])
+        counted = after is not None and after.group(1).lower() not in ENGLISH_STOP_WORDS
+        found.add((match.start(), match.end() + (after.end(1) if counted else 0)))
+    return sorted(found)
+
+
+def fragment(context: str, start: int, end: int, rng: random.Random) -> str:
+    """The context's ``[start, end)`` as an answer: half the time with the preposition before it (``in 1889``,
+    capitalised half of those times), half the time ending with a full stop."""
+    text = context[start:end]
+    before = context[:start].split()
+    if before and before[-1] in PREPOSITIONS and rng.random() < 0.5:
+        text = f"{before[-1].capitalize() if rng.random() < 0.5 else before[-1]} {text}"
+    return text + "." if rng.random() < 0.5 else text
+
+
+def bases_of(example: Example, from_answers: bool, sentences_per_context: int, rng: random.Random,
+             fragments_per_context: int = 0, fragment_rng: random.Random | None = None) -> list[Base]:
+    """The bases one example gives (its context sentences drawn by ``rng``, its fragments by ``fragment_rng``)."""
     bases = []
     if from_answers and example.word_labels and not example.spans and not example.hallucinated \
             and example.meta.get("response_label") is not True and example.answer.strip():
@@ -73,6 +103,11 @@ def bases_of(example: Example, from_answers: bool, sentences_per_context: int, r
         sentences = context_sentences(example.context)
         for text in rng.sample(sentences, min(sentences_per_context, len(sentences))):
             bases.append(Base(example, text, "context_sentence", len(bases)))
+    if fragments_per_context:
+        pick = fragment_rng or rng
+        ranges = context_fragments(example.context)
+        for start, end in sorted(pick.sample(ranges, min(fragments_per_context, len(ranges)))):
+            bases.append(Base(example, fragment(example.context, start, end, pick), "context_fragment", len(bases)))
     return bases
 
 
@@ -136,12 +171,15 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> 
 
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
-            report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
+            fragments_per_context: int = 0, report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
     so that kinds that rarely apply (numbers, dates) are not crowded out. With ``paraphrase_words``, each base is
-    first reworded by that many synonym swaps (:func:`paraphrase`), the twin and the edits alike. Deterministic for
-    ``seed``."""
+    first reworded by that many synonym swaps (:func:`paraphrase`), the twin and the edits alike (fragments are
+    left as they are). ``fragments_per_context`` short answers cut from each distinct context join the bases
+    (:func:`context_fragments`), drawn by a generator of their own so that the other bases stay as they were
+    (their edits may change: the kinds made least so far go first).
+    Deterministic for ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
@@ -158,12 +196,14 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
         first_of_context = (example.group, example.context) not in seen_contexts
         seen_contexts.add((example.group, example.context))
         # context sentences once per distinct context; answers from every example
-        bases = bases_of(example, from_answers, sentences_per_context if first_of_context else 0, rng)
+        bases = bases_of(example, from_answers, sentences_per_context if first_of_context else 0, rng,
+                         fragments_per_context if first_of_context else 0,
+                         random.Random(f"{seed}:{example.id}:fragments"))
         if not bases:
             continue
         resources = _resources(example, by_group, groups, rng, donated)
         for base in bases:
-            if paraphrase_words:
+            if paraphrase_words and base.origin != "context_fragment":
                 base = replace(base, text=paraphrase(base.text, rng, paraphrase_words))
             report.bases[base.origin] += 1
             if "faithful" in kinds:
@@ -173,6 +213,8 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
             for kind in sorted(edit_kinds, key=lambda k: (report.records[k], rng.random())):
                 if made == per_example:
                     break
+                if base.origin == "context_fragment" and kind not in FRAGMENT_KINDS:
+                    continue
                 edit = EDITS[kind](base.text, rng, resources)
                 if edit is None or edit.start == edit.end:
                     report.not_applicable[kind] += 1

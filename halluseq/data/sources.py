@@ -39,7 +39,7 @@ from halluseq.data.loader import load
 
 SOURCE_KEYS = {"path", "augment", "format", "name", "max_examples", "weight", "task", "train", "options"}
 AUGMENT_KEYS = {"sources", "path", "format", "kinds", "per_example", "seed", "context_sentences", "from_answers",
-                "paraphrase_words"}
+                "paraphrase_words", "context_fragments"}
 DOCUMENT_PREFIX = 200  # characters of the normalised context that identify a document
 
 
@@ -179,6 +179,8 @@ def _augmented(section: dict[str, Any], earlier: Sequence[Example]) -> list[Exam
                if k in section}
     if "context_sentences" in section:
         options["sentences_per_context"] = section["context_sentences"]
+    if "context_fragments" in section:
+        options["fragments_per_context"] = section["context_fragments"]
     return [example_from_record(record, "<augment>", number)
             for number, record in enumerate(augment(bases, **options), start=1)]
 

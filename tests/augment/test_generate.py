@@ -218,3 +218,58 @@ def test_paraphrase_rewords_twin_and_edits_alike_with_synonyms() -> None:
         before, after = record["response"][:first["start"]], record["response"][last["end"]:]
         assert " ".join((before + after).split()) == " ".join(twin.split()) if record["meta"]["kind"] == "splice" \
             else twin.startswith(before) and twin.endswith(after)
+
+
+# ---- context fragments -----------------------------------------------------------------------------------------
+
+def test_context_fragments_are_names_and_numbers_with_what_they_count() -> None:
+    from halluseq.augment.generate import context_fragments
+
+    found = [EIFFEL[s:e] for s, e in context_fragments(EIFFEL)]
+    assert found == ["Eiffel Tower", "330 metres", "1889", "Paris", "Gustave Eiffel's"]
+    assert [AMAZON[s:e] for s, e in context_fragments(AMAZON)][:4] == ["Amazon River", "Earth", "6,400 kilometres",
+                                                                         "Brazil"]
+    # a number before a function word stands alone
+    assert [t[s:e] for t in ["Built in 1913 after a fire."] for s, e in context_fragments(t)] == ["1913"]
+
+
+def test_fragments_leave_the_other_bases_as_they_were_and_come_once_per_context() -> None:
+    without, with_fragments = run(seed=0), run(seed=0, fragments_per_context=1)
+    others = [r for r in with_fragments if r["meta"]["origin"] != "context_fragment"]
+    assert [r for r in others if r["meta"]["kind"] == "faithful"] == [r for r in without
+                                                                      if r["meta"]["kind"] == "faithful"]
+    fragments = [r for r in with_fragments if r["meta"]["origin"] == "context_fragment"]
+    # one per distinct context (e2 and e5 repeat earlier contexts), each with its faithful twin
+    assert Counter(r["meta"]["source_id"] for r in fragments if r["meta"]["kind"] == "faithful") == \
+        {"e1": 1, "e3": 1, "e4": 1}
+
+
+def test_fragment_twins_are_cut_from_the_context_and_edits_change_only_the_phrase() -> None:
+    from halluseq.augment.generate import FRAGMENT_KINDS
+
+    kinds: Counter[str] = Counter()
+    texts = set()
+    for seed in range(20):
+        made = [r for r in augment(EXAMPLES, seed=seed, per_example=3, fragments_per_context=1)
+                if r["meta"]["origin"] == "context_fragment"]
+        twins = {twin_key(r): r["response"] for r in made if r["meta"]["kind"] == "faithful"}
+        texts |= set(twins.values())
+        for record in made:
+            kinds[record["meta"]["kind"]] += 1
+            context = BY_ID[record["meta"]["source_id"]].context
+            if record["meta"]["kind"] == "faithful":
+                text = record["response"].rstrip(".")
+                assert (text[0].lower() + text[1:]) in context or text in context
+                assert len(text.split()) <= 5
+                assert record["question"] is None
+                continue
+            assert record["meta"]["kind"] in FRAGMENT_KINDS
+            (span,) = record["spans"]
+            twin, text = twins[twin_key(record)], record["response"]
+            # outside the span the edit is its twin's text
+            assert text[:span["start"]] == twin[:span["start"]]
+            assert text[span["end"]:] == twin[len(twin) - len(text) + span["end"]:]
+    assert {"number", "date", "entity_extrinsic"} <= set(kinds), kinds
+    # a preposition joins some fragments ("in 1889"), a full stop ends some
+    assert any(t.split()[0].lower() in {"in", "by", "on", "of"} for t in texts), texts
+    assert any(t.endswith(".") for t in texts) and any(not t.endswith(".") for t in texts)
