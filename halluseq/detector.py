@@ -26,6 +26,7 @@ from halluseq.features.text import COLUMNS as TEXT_COLUMNS
 from halluseq.features.windows import window_bounds
 from halluseq.files import atomic_write
 from halluseq.licences import RESEARCH, detector_licence
+from halluseq.markup import lenders, markup_mask
 from halluseq.models import SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
@@ -96,7 +97,9 @@ class Detector:
         return self._score(examples)[1]
 
     def _score(self, examples: Sequence[Example]) -> tuple[list[np.ndarray], list[np.ndarray]]:
-        """Raw ``(n_words, d)`` features and ``(n_words,)`` probabilities per example."""
+        """Raw ``(n_words, d)`` features (rows of 0 for formatting tokens: :func:`halluseq.markup.markup_mask`) and
+        ``(n_words,)`` probabilities per example (a formatting token's is that of the word it stands for:
+        :func:`halluseq.markup.lenders`)."""
         if not examples:
             return [], []
         raw = self.pipeline.transform(examples, progress=False)
@@ -105,7 +108,13 @@ class Detector:
         # one thread: the small recurrent model gains nothing from more, and with more, every time step of a long
         # batch waits on a thread barrier, which under any CPU contention costs up to 100x (packed GRU forward)
         with torch_threads(1):
-            return raw, predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
+            probs = predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
+        # formatting tokens (list numbers, bullets, citation markers) state nothing: each shows the probability of
+        # the word it stands for, and no claim reason reads it as a missing word
+        masks = [markup_mask(e.answer, e.words) for e in examples]
+        return ([np.where(m[:, None], 0.0, r).astype(r.dtype) for r, m in zip(raw, masks, strict=True)],
+                [p[lenders(e.answer, e.words, m)] if m.any() and not m.all() else p
+                 for e, p, m in zip(examples, probs, masks, strict=True)])
 
     def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
         """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""

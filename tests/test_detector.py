@@ -437,6 +437,23 @@ def test_one_phrase_answers_are_left_alone_when_right_and_flagged_when_changed(n
                 (wrong, asked, changed.spans)
 
 
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_list_numbers_and_citation_markers_show_the_words_they_stand_for(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    context = "The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris."
+    listed = "1. The Eiffel Tower is 330 metres tall [1].\n2. It was completed in {year} in Paris [1]."
+    faithful = scorer.predict(context, listed.format(year=1889))
+    probs = {(w.text, w.start): w.prob for w in faithful.words}
+    # a list number shows its item's first word, a citation marker the word it follows
+    assert [probs[("1.", 0)], probs[("[1].", 39)], probs[("2.", 44)], probs[("[1].", 81)]] == \
+        [probs[("The", 3)], probs[("tall", 34)], probs[("It", 47)], probs[("Paris", 75)]]
+    assert not any(w in c.reason for c in faithful.claims for w in ("1.", "2.", "[1]"))
+    if name == "default":  # the full detector still flags "It" after "2.": README, "Formatting tokens"
+        assert not faithful.hallucinated
+    changed = scorer.predict(context, listed.format(year=1925))
+    assert changed.hallucinated and max(changed.words, key=lambda w: w.prob).text == "1925"
+
+
 def test_full_detector_scores_real_answers_alone_as_in_a_batch(full_detector, ragtruth_sample):
     picked = sorted(ragtruth_sample, key=lambda e: e.n_words)[:3]  # the shortest: the proxy LM is the cost
     batched = full_detector.predict_batch(items_of(picked))
