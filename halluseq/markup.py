@@ -45,14 +45,17 @@ def markup_mask(text: str, words: Sequence[Word]) -> np.ndarray:
 
 
 def lenders(text: str, words: Sequence[Word], mask: np.ndarray) -> np.ndarray:
-    """Per word, the word whose probability it shows: itself, or for a formatting token the next other word on its
-    line (a list number or bullet speaks for its item), else the one before it (a citation marker for what it
-    cites); -1 when there is none."""
+    """Per word, the word whose probability it shows: itself; for a citation marker the word before it (what it
+    cites); for another formatting token the next other word on its line (a list number or bullet speaks for its
+    item), else the one before it; the nearest other word when those are missing, -1 when there is none."""
     kept = np.flatnonzero(~mask)
     out = np.arange(len(words))
     for i in np.flatnonzero(mask):
-        after = kept[np.searchsorted(kept, i):]
-        before = kept[:np.searchsorted(kept, i)]
-        same_line = len(after) and "\n" not in text[words[i].end:words[after[0]].start]
-        out[i] = after[0] if same_line else (before[-1] if len(before) else (after[0] if len(after) else -1))
+        split = np.searchsorted(kept, i)
+        before, after = kept[split - 1] if split else -1, kept[split] if split < len(kept) else -1
+        if CITATION.fullmatch(words[i].text):
+            out[i] = before if before >= 0 else after
+        else:
+            same_line = after >= 0 and "\n" not in text[words[i].end:words[after].start]
+            out[i] = after if same_line or before < 0 else before
     return out

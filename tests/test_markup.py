@@ -40,9 +40,11 @@ def test_numbers_and_words_that_say_something_are_not_formatting(text):
 def test_a_formatting_token_shows_the_word_it_stands_for():
     from halluseq.markup import lenders
 
-    text = "1. It is tall [1].\n- It opened in 1889 [2]\n[3]"
+    text = "1. It is tall [1] here.\n- It opened in 1889 [2]\n[3]"
     words = split_words(text)
     shown = lenders(text, words, markup_mask(text, words))
-    # "1." and "-" show the next word of their line, "[1]." and "[2]" the word before, "[3]" alone on its line too
-    assert [words[j].text for j in shown] == ["It", "It", "is", "tall", "tall", "It", "It", "opened", "in", "1889",
-                                              "1889", "1889"]
+    # "1." and "-" show the next word of their line; "[1]", "[2]" and "[3]" (alone on its line) the word before
+    assert [words[j].text for j in shown] == ["It", "It", "is", "tall", "tall", "here.", "It", "It", "opened", "in",
+                                              "1889", "1889", "1889"]
+    assert lenders("[4] Paris.", split_words("[4] Paris."), markup_mask("[4] Paris.", split_words("[4] Paris."))
+                   ).tolist() == [1, 1]  # nothing before: the word after
