@@ -111,10 +111,12 @@ class Detector:
             probs = predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
         # formatting tokens (list numbers, bullets, citation markers) state nothing: each shows the probability of
         # the word it stands for, and no claim reason reads it as a missing word
-        masks = [markup_mask(e.answer, e.words) for e in examples]
-        return ([np.where(m[:, None], 0.0, r).astype(r.dtype) for r, m in zip(raw, masks, strict=True)],
-                [p[lenders(e.answer, e.words, m)] if m.any() and not m.all() else p
-                 for e, p, m in zip(examples, probs, masks, strict=True)])
+        for i, example in enumerate(examples):
+            mask = markup_mask(example.answer, example.words)
+            if mask.any():
+                raw[i] = np.where(mask[:, None], 0.0, raw[i]).astype(raw[i].dtype)
+                probs[i] = probs[i][lenders(example.answer, example.words, mask)]
+        return raw, probs
 
     def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
         """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""

@@ -47,10 +47,11 @@ def markup_mask(text: str, words: Sequence[Word]) -> np.ndarray:
 def lenders(text: str, words: Sequence[Word], mask: np.ndarray) -> np.ndarray:
     """Per word, the word whose probability it shows: itself; for a citation marker the word before it (what it
     cites); for another formatting token the next other word on its line (a list number or bullet speaks for its
-    item), else the one before it; the nearest other word when those are missing, -1 when there is none."""
+    item), else the one before it; the nearest other word when those are missing, itself when there is none (an
+    answer of formatting tokens only)."""
     kept = np.flatnonzero(~mask)
     out = np.arange(len(words))
-    for i in np.flatnonzero(mask):
+    for i in np.flatnonzero(mask) if len(kept) else ():
         split = np.searchsorted(kept, i)
         before, after = kept[split - 1] if split else -1, kept[split] if split < len(kept) else -1
         if CITATION.fullmatch(words[i].text):

@@ -93,7 +93,7 @@ def fragment(context: str, start: int, end: int, rng: random.Random) -> str:
 
 
 def bases_of(example: Example, from_answers: bool, sentences_per_context: int, rng: random.Random,
-             fragments_per_context: int = 0, fragment_rng: random.Random | None = None) -> list[Base]:
+             fragments_per_context: int, fragment_rng: random.Random) -> list[Base]:
     """The bases one example gives (its context sentences drawn by ``rng``, its fragments by ``fragment_rng``)."""
     bases = []
     if from_answers and example.word_labels and not example.spans and not example.hallucinated \
@@ -104,10 +104,10 @@ def bases_of(example: Example, from_answers: bool, sentences_per_context: int, r
         for text in rng.sample(sentences, min(sentences_per_context, len(sentences))):
             bases.append(Base(example, text, "context_sentence", len(bases)))
     if fragments_per_context:
-        pick = fragment_rng or rng
         ranges = context_fragments(example.context)
-        for start, end in sorted(pick.sample(ranges, min(fragments_per_context, len(ranges)))):
-            bases.append(Base(example, fragment(example.context, start, end, pick), "context_fragment", len(bases)))
+        for start, end in sorted(fragment_rng.sample(ranges, min(fragments_per_context, len(ranges)))):
+            bases.append(Base(example, fragment(example.context, start, end, fragment_rng), "context_fragment",
+                              len(bases)))
     return bases
 
 
