@@ -14,7 +14,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.features.align import ContextSentences, is_content, is_negation
-from halluseq.features.text import COLUMNS, text_features, word_key
+from halluseq.features.text import COLUMNS, bare_word, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
 
@@ -68,7 +68,8 @@ class ClosestSentence:
     def __call__(self, words: Sequence[str]) -> str | None:
         """The best-matching context sentence of a claim's words (None: it shares no content word)."""
         keys = [word_key(w) for w in words]
-        best = self.index.align(keys, frozenset(k for k, w in zip(keys, words, strict=True) if w[:1].isupper()))[0]
+        names = frozenset(k for k, w in zip(keys, words, strict=True) if bare_word(w)[:1].isupper())
+        best = self.index.align(keys, names)[0]
         return None if best is None else self.index.texts[best]
 
 
@@ -122,7 +123,7 @@ def _specifics(words: Sequence[str]) -> set[str]:
     """Keys of the words a supporting sentence must contain: numbers, and capitalised words after the first that
     are not stop words (names)."""
     return {word_key(w) for i, w in enumerate(words) if word_key(w) not in ENGLISH_STOP_WORDS and
-            (any(c.isdigit() for c in w) or (i > 0 and w[:1].isupper()))} - {""}
+            (any(c.isdigit() for c in w) or (i > 0 and bare_word(w)[:1].isupper()))} - {""}
 
 
 def _premise_keys(context: str, sentence_starts: Sequence[int], evidence: Evidence) -> set[str]:

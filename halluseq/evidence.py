@@ -1,9 +1,10 @@
 """Evidence for per-sentence verdicts: the context sentences that best support and most contradict a claim.
 
 For each answer sentence (of at least ``MIN_WORDS`` words), the ``candidates`` context sentences sharing the most
-content words with it (ties: earlier first) are scored by the detector's NLI model, one pair each; the premise is
-the candidate with the context sentence before it (so "It is 330 metres tall." knows what "It" is), the quote is
-the candidate alone.
+content words with it (ties: earlier first) are scored by the detector's NLI model. Support is read with the context
+sentence before the candidate as part of the premise (so "It is 330 metres tall." knows what "It" is);
+contradiction is read from the candidate alone, the text that is quoted (with the sentence before it, a candidate
+would be quoted for a contradiction that sits in that sentence). The quote is always the candidate alone.
 The best-entailing and the most-contradicting of them become the claim's evidence, quoted with character offsets
 into the context. Pairs of every answer of a batch go through the model together.
 """
@@ -58,19 +59,22 @@ class EvidenceFinder:
                 claim = example.answer[start:end]
                 chosen = closest_sentences(claim, texts, keys, self.candidates) if len(claim.split()) >= MIN_WORDS \
                     else []
-                plan.append([(spans[i], pairs.setdefault((premises[i], claim), len(pairs))) for i in chosen])
+                plan.append([(spans[i], pairs.setdefault((premises[i], claim), len(pairs)),
+                              pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
             plans.append(plan)
         scores = self.nli.score_pairs(list(pairs))  # (n_pairs, 3): contradiction, entailment, neutral
         return [[self._pick(example.context, rows, scores) for rows in plan]
                 for example, plan in zip(examples, plans, strict=True)]
 
     @staticmethod
-    def _pick(context: str, rows: list[tuple[tuple[int, int], int]],
+    def _pick(context: str, rows: list[tuple[tuple[int, int], int, int]],
               scores: np.ndarray) -> tuple[Evidence | None, Evidence | None]:
+        """``rows``: per candidate its span and the score rows of its support and contradiction pairs."""
         if not rows:
             return None, None
         found = []
-        for column in (_ENTAILMENT, _CONTRADICTION):
-            (start, end), row = max(rows, key=lambda item: scores[item[1], column])
+        for column, which in ((_ENTAILMENT, 1), (_CONTRADICTION, 2)):
+            best = max(rows, key=lambda item: scores[item[which], column])
+            (start, end), row = best[0], best[which]
             found.append(Evidence(context[start:end], start, end, float(scores[row, column])))
         return found[0], found[1]

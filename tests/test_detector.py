@@ -438,6 +438,18 @@ def test_one_phrase_answers_are_left_alone_when_right_and_flagged_when_changed(n
 
 
 @pytest.mark.parametrize("name", ["default", "full"])
+def test_markdown_emphasis_and_possessives_are_not_new_words(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    context = ("The Eiffel Tower is 330 metres tall and was completed in 1889. It was designed by the engineering "
+               "company of Gustave Eiffel for the 1889 World's Fair.")
+    for answer in ("**The Eiffel Tower** is 330 metres tall and was completed in **1889**.",
+                   "The tower was designed by Gustave Eiffel's company for the 1889 World's Fair."):
+        assert not scorer.predict(context, answer).hallucinated, answer
+    changed = scorer.predict(context, "**The Eiffel Tower** is 330 metres tall and was completed in **1925**.")
+    assert changed.hallucinated and "1925" in changed.spans[0].text
+
+
+@pytest.mark.parametrize("name", ["default", "full"])
 def test_list_numbers_and_citation_markers_show_the_words_they_stand_for(name, detector, full_detector):
     scorer = {"default": detector, "full": full_detector}[name]
     context = "The Eiffel Tower is 330 metres tall. It was completed in 1889 in Paris."

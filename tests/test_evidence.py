@@ -97,6 +97,11 @@ def finder():
 
 def test_the_bundled_nli_quotes_the_contradicting_and_the_supporting_sentence(finder):
     item = example("The Eiffel Tower was completed in 1925. The Eiffel Tower is 330 metres tall.")
+    # "Gustave Eiffel's company built it." is a candidate too ("Eiffel's" is "eiffel"); with the 1889 sentence before
+    # it as its premise it reads as contradicted, but the quote must be the sentence that contradicts
+    texts = [CONTEXT[s:e] for s, e in split_sentences(CONTEXT)]
+    assert 3 in closest_sentences(item.answer[:item.answer.index(".") + 1], texts,
+                                  [content_keys(t) for t in texts], finder.candidates)
     (contradicted_support, contradicted), (supported, _) = finder.find([item])[0]
     assert contradicted.text == "The tower was completed in 1889 for the World's Fair."
     assert contradicted.prob >= DECISIVE

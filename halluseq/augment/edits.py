@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import POSSESSIVE, SYMMETRIC_LINKS
+from halluseq.features.align import SYMMETRIC_LINKS
+from halluseq.features.text import POSSESSIVE
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ and skipped past ``ALIGN_MAX`` words).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from difflib import SequenceMatcher
@@ -38,7 +37,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.text import NUMBER, word_key
+from halluseq.features.text import NUMBER, bare_word, word_key
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -55,7 +54,7 @@ REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Can
 SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "plus", "with", "vs", "vs.", "versus", "v", "v.", "as", "well",
                              "both", "either", "neither", "between", "the", "a", "an"})
 ANCHORS_MAX = 40  # names and numbers of one answer sentence compared pairwise for swaps
-POSSESSIVE = re.compile(r"['’]s$")
+SELECTION_STRIP = ".,!?;:'\"()"
 ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
 NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -75,7 +74,7 @@ def _ends_item(word: str) -> bool:
 
 
 def _capitalised(word: str) -> bool:
-    return word.lstrip("\"'(“‘")[:1].isupper()
+    return bare_word(word)[:1].isupper()
 
 
 def is_number(key: str) -> bool:
@@ -88,16 +87,23 @@ def is_content(key: str) -> bool:
     return bool(key) and key not in ENGLISH_STOP_WORDS and any(c.isalnum() for c in key)
 
 
+def selection_key(word: str) -> str:
+    """SPEC 2.1's word key (lowercased, ``. , ! ? ; : ' " ( )`` stripped), which :func:`relevance` keeps: it picks the
+    sentences the ``lm`` and ``nli`` families read from a long context, and their cached features were made with it
+    (:func:`word_key` also strips markdown, curly quotes and possessives)."""
+    return word.lower().strip(SELECTION_STRIP)
+
+
 def text_keys(text: str) -> set[str]:
-    """The word keys of ``text`` (what :func:`relevance` compares)."""
-    return {word_key(w) for w in text.split()}
+    """The :func:`selection_key` of each word of ``text`` (what :func:`relevance` compares)."""
+    return {selection_key(w) for w in text.split()}
 
 
 def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
     """Per text (given by its :func:`text_keys`), the inverse-text-frequency weight (``log(1 + n / df)``) of the
     query's content words it holds: how much of ``query`` a passage is about (the proxy LM's context selection, the
     NLI premise selection)."""
-    wanted = {k for k in map(word_key, query.split()) if is_content(k)}
+    wanted = {k for k in map(selection_key, query.split()) if is_content(k)}
     frequency = Counter(k for held in keys for k in held & wanted)
     weight = {k: math.log(1 + len(keys) / n) for k, n in frequency.items()}
     return [sum(weight.get(k, 0.0) for k in sorted(held & wanted)) for held in keys]
@@ -270,7 +276,7 @@ def _name_units(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequenc
         end = start + 1
         while end < len(keys) and anchors[end] and not item_ends[end - 1]:
             end += 1
-        units.append((start, end, tuple(POSSESSIVE.sub("", k) for k in keys[start:end])))
+        units.append((start, end, tuple(keys[start:end])))
         start = end
     return units
 
@@ -332,7 +338,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
     out[:, 12] = math.log1p(context.n_words) / 10
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
-        names = frozenset(keys[i] for i in members if words[i].text[:1].isupper())
+        names = frozenset(keys[i] for i in members if _capitalised(words[i].text))
         best, second, share = context.align([keys[i] for i in members], names)
         aligned_sentence = context.sentence(best)
         merged = set(context.keys[second]) if second is not None else set()

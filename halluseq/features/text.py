@@ -1,4 +1,9 @@
-"""The 20 text-statistics features (SPEC 2.1): lexical support of each answer word in the context."""
+"""The 20 text-statistics features (SPEC 2.1): lexical support of each answer word in the context.
+
+Word keys strip more than SPEC 2.1's ``. , ! ? ; : ' " ( )``: curly quotes, guillemets and markdown emphasis
+(``**Tower**``, ```code```, ``_word_``) as well, and a possessive ``'s`` (``Eiffel's`` is ``eiffel``), so that an
+answer formatted in markdown or naming the owner of something in the context is not read as using new words.
+"""
 
 from __future__ import annotations
 
@@ -17,14 +22,22 @@ COLUMNS = [
     "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
 ]
 WINDOWS = (5, 10, 20)
-_STRIP = ".,!?;:'\"()"
+_STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markdown emphasis (``**Tower**``)
+POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
 
 
+def bare_word(word: str) -> str:
+    """The word without punctuation, quotes and markdown emphasis at its ends (case kept): ``**Tower**,`` ->
+    ``Tower``."""
+    return word.strip(_STRIP)
+
+
 def word_key(word: str) -> str:
-    """Lowercased word stripped of ``. , ! ? ; : ' " ( )`` at both ends."""
-    return word.lower().strip(_STRIP)
+    """The lowercased :func:`bare_word` without a possessive ``'s``: ``**Eiffel's**`` and ``“Eiffel”`` are both
+    ``eiffel``."""
+    return POSSESSIVE.sub("", word.lower().strip(_STRIP))
 
 
 class ContextIndex:

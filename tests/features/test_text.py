@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from halluseq.features.text import COLUMNS, TextFeatures
+from halluseq.features.text import COLUMNS, TextFeatures, word_key
 
 SPEC_COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -216,3 +216,20 @@ def test_shared_context_gives_same_rows_as_alone(make_example):
     alone = [TextFeatures().extract([e])[0] for e in examples]
     for a, b in zip(together, alone, strict=True):
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize(("word", "key"), [
+    ("Paris.", "paris"), ("**Tower**", "tower"), ("“Eiffel”,", "eiffel"), ("Eiffel's", "eiffel"),
+    ("company’s", "company"), ("`predict`", "predict"), ("_word_", "word"), ("«Paris»", "paris"), ("its", "its"),
+])
+def test_word_key_strips_quotes_markdown_and_possessives(word, key):
+    assert word_key(word) == key
+
+
+def test_markdown_and_possessives_are_not_new_words(make_example):
+    context = "The tower was designed by the company of Gustave Eiffel and completed in 1889."
+    plain, marked = (make_example(answer, context) for answer in (
+        "The tower was designed by Gustave Eiffel and completed in 1889.",
+        "The **tower** was designed by “Gustave Eiffel’s” company and completed in **1889**."))
+    for matrix in TextFeatures().extract([plain, marked]):
+        assert matrix[:, 0].all()  # every word in_context
