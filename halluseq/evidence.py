@@ -1,10 +1,11 @@
 """Evidence for per-sentence verdicts: the context sentences that best support and most contradict a claim.
 
 For each answer sentence (of at least ``MIN_WORDS`` words), the ``candidates`` context sentences sharing the most
-content words with it (ties: earlier first) are scored by the detector's NLI model. Support is read with the context
-sentence before the candidate as part of the premise (so "It is 330 metres tall." knows what "It" is);
-contradiction is read from the candidate alone, the text that is quoted (with the sentence before it, a candidate
-would be quoted for a contradiction that sits in that sentence). The quote is always the candidate alone.
+content words with it (ties: earlier first) are scored by the detector's NLI model, each alone: the text that is
+quoted. A candidate that opens with a word pointing back (``It``, ``They``, ``This`` ...) is also scored with the
+context sentence before it as the premise, and that pair gives its support (so "It is 330 metres tall." knows what
+"It" is), while its contradiction is still read from it alone (with the sentence before it, a candidate would be
+quoted for a contradiction that sits in that sentence).
 The best-entailing and the most-contradicting of them become the claim's evidence, quoted with character offsets
 into the context. Pairs of every answer of a batch go through the model together.
 """
@@ -23,7 +24,17 @@ from halluseq.features.text import word_key
 from halluseq.result import Evidence
 
 CANDIDATES = 4
+# First words of a sentence that refer to something before it: such a candidate's support is read with the
+# sentence before it in the premise
+ANAPHORS = frozenset({"it", "its", "he", "his", "him", "she", "her", "they", "their", "them", "this", "these", "those",
+                      "that", "there", "such", "both", "each", "another", "here"})
 _CONTRADICTION, _ENTAILMENT = PROB_LABELS.index("contradiction"), PROB_LABELS.index("entailment")
+
+
+def points_back(sentence: str) -> bool:
+    """Whether a sentence opens with a word that refers to something before it (``It``, ``They``, ``This`` ...)."""
+    words = sentence.split(maxsplit=1)
+    return bool(words) and word_key(words[0]) in ANAPHORS
 
 
 def content_keys(text: str) -> set[str]:
@@ -53,7 +64,9 @@ class EvidenceFinder:
             spans = split_sentences(example.context)
             texts = [example.context[start:end] for start, end in spans]
             keys = [content_keys(text) for text in texts]
-            premises = [example.context[spans[max(i - 1, 0)][0]:end] for i, (_, end) in enumerate(spans)]
+            # the premise a candidate's support is read from: with the sentence before it where it points back
+            premises = [example.context[spans[i - 1][0]:end] if i and points_back(text) else text
+                        for i, ((_, end), text) in enumerate(zip(spans, texts, strict=True))]
             plan = []
             for start, end in split_sentences(example.answer):
                 claim = example.answer[start:end]

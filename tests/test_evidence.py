@@ -10,7 +10,7 @@ import pytest
 from halluseq.claims import DECISIVE, claims
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.evidence import EvidenceFinder, closest_sentences, content_keys
+from halluseq.evidence import EvidenceFinder, closest_sentences, content_keys, points_back
 from halluseq.features.nli import NLIFeatures
 from halluseq.render import html_page, text_report
 from halluseq.result import DetectionResult, Evidence
@@ -147,3 +147,9 @@ def test_without_nli_a_claim_made_of_context_words_quotes_the_sentence_it_depart
     assert negated.reason == ('words missing from the closest context sentence (never): '
                               '"Steve Stapler coached the team."')
     assert short.reason == "no support in context: words Fine not found"  # a sentence's first capital is no name
+
+
+def test_only_a_sentence_that_points_back_reads_the_one_before_it():
+    assert points_back("It is 330 metres tall.") and points_back("“They” built it.") and points_back("This was new.")
+    assert not points_back("The tower was completed in 1889.") and not points_back("Italy is far.")
+    assert not points_back("")

@@ -22,9 +22,11 @@ from halluseq.features.lm_scoring import (
     DEFAULT_MAX_TOKENS,
     DEFAULT_TEMPLATES,
     Encoded,
+    PrefixMemory,
     TokenScores,
     encode,
     score_batched,
+    score_prefixed,
     template_for,
     torch_threads,
 )
@@ -33,7 +35,8 @@ LM_COLUMNS = ["lm_logprob", "lm_entropy", "lm_log1p_mean_rank", "lm_log1p_max_ra
               "lm_logprob_aligned"]
 CONTRAST_COLUMNS = ["lm_contrast_logprob", "lm_contrast_entropy"]
 # Options that change speed, never values: left out of the cache key.
-RUNTIME_OPTIONS = ("workers", "threads", "batch_tokens")
+RUNTIME_OPTIONS = ("workers", "threads", "batch_tokens", "prefix_tokens")
+PREFIX_TOKENS = 4096  # prompt tokens whose key/value states are kept between calls (bfloat16: ~23 KB per token)
 WITH_CONTEXT, WITHOUT_CONTEXT = "with_context", "without_context"
 
 
@@ -77,14 +80,19 @@ def contrast_word_features(example: Example, with_context: TokenScores, without_
 class ProxyLMScorer:
     """Scores answers under the with-context and question-only prompts, remembering recent with-context passes.
 
-    ``workers`` Python threads score length-sorted shares concurrently on one model, each op running
+    ``workers`` Python threads score shares of the answers concurrently on one model, each op running
     single-threaded (torch releases the GIL inside its kernels): on few cores this beats one stream using
-    every core for each op. With ``workers`` = 1, each op uses ``threads`` threads. Values are the same.
+    every core for each op. With ``workers`` = 1, or work for one worker only (one answer, or in bfloat16 one
+    prompt), each op uses ``threads`` threads. Values are the same.
+    In bfloat16 every sequence is scored alone, its prompt run once per distinct prompt
+    (:func:`~halluseq.features.lm_scoring.score_prefixed`; the last ``prefix_tokens`` prompt tokens' states are kept
+    between calls); in float32 and int8, in length-sorted batches of ``batch_tokens``.
     """
 
     def __init__(self, backend: str = SMOLLM2, precision: str = "float32", max_tokens: int = DEFAULT_MAX_TOKENS,
                  templates: dict[str, dict[str, str]] | None = None, workers: int = 1, threads: int | None = None,
-                 batch_tokens: int = 1024, cache: str | None = None, memory: int = 4096):
+                 batch_tokens: int = 1024, cache: str | None = None, memory: int = 4096,
+                 prefix_tokens: int = PREFIX_TOKENS):
         self.backend, self.precision, self.cache = backend, precision, cache
         self.max_tokens = max_tokens
         self.templates = {**DEFAULT_TEMPLATES, **(templates or {})}
@@ -92,6 +100,7 @@ class ProxyLMScorer:
         self._lm: ProxyLM | None = None
         self._memory: OrderedDict[tuple[str, str], TokenScores] = OrderedDict()
         self._memory_size = memory
+        self._prefixes = PrefixMemory(prefix_tokens)
 
     @property
     def lm(self) -> ProxyLM:
@@ -105,24 +114,44 @@ class ProxyLMScorer:
                 for e in examples]
 
     @property
-    def rows_alone(self) -> bool:
-        """Whether every sequence is scored in a batch of its own: in bfloat16 the kernels' sums depend on the
-        batch's shape far beyond float noise (up to ~0.1 nats), so a score would depend on its batch-mates."""
+    def prefixed(self) -> bool:
+        """Whether sequences are scored alone on their prompt's states: in bfloat16 the kernels' sums depend on the
+        batch's shape far beyond float noise (up to ~0.1 nats), so a batched score would depend on its batch-mates."""
         return self.precision == "bfloat16"
+
+    def _score(self, encoded: list[Encoded]) -> list[TokenScores]:
+        if self.prefixed:
+            return score_prefixed(self.lm, encoded, self._prefixes)
+        return score_batched(self.lm, encoded, self.batch_tokens)
+
+    def _shares(self, encoded: list[Encoded]) -> list[list[int]]:
+        """Indices split among the workers: sequences of one prompt together (it is run once), the shares'
+        token counts balanced (largest group first to the lightest share); float32 alternates lengths."""
+        if not self.prefixed:
+            order = sorted(range(len(encoded)), key=lambda i: encoded[i].length)
+            return [share for share in (order[w::self.workers] for w in range(self.workers)) if share]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for i, item in enumerate(encoded):
+            groups.setdefault(tuple(item.ids[:item.answer_start]), []).append(i)
+        shares: list[list[int]] = [[] for _ in range(self.workers)]
+        loads = [0] * self.workers
+        for prompt, members in sorted(groups.items(), key=lambda group: -(len(group[0]) + sum(
+                encoded[i].length - encoded[i].answer_start for i in group[1]))):
+            lightest = loads.index(min(loads))
+            shares[lightest] += members
+            loads[lightest] += len(prompt) + sum(encoded[i].length - encoded[i].answer_start for i in members)
+        return [share for share in shares if share]
 
     def score_encoded(self, encoded: list[Encoded]) -> list[TokenScores]:
         if not encoded:
             return []
-        batch_tokens = 1 if self.rows_alone else self.batch_tokens
-        if self.workers <= 1:
+        _ = self.lm  # loaded here, never by concurrent threads: model loading is not thread-safe
+        shares = self._shares(encoded) if self.workers > 1 else []
+        if len(shares) <= 1:  # one worker, or work for one (a single answer): every op on ``threads`` threads
             with torch_threads(self.threads):
-                return score_batched(self.lm, encoded, batch_tokens)
-        lm = self.lm  # loaded here, never by concurrent threads: model loading is not thread-safe
-        order = sorted(range(len(encoded)), key=lambda i: encoded[i].length)
-        shares = [share for share in (order[w::self.workers] for w in range(self.workers)) if share]
-        with torch_threads(1), ThreadPoolExecutor(len(shares)) as pool:  # alternate lengths: balanced shares
-            results = list(pool.map(lambda share: score_batched(lm, [encoded[i] for i in share], batch_tokens),
-                                    shares))
+                return self._score(encoded)
+        with torch_threads(1), ThreadPoolExecutor(len(shares)) as pool:
+            results = list(pool.map(lambda share: self._score([encoded[i] for i in share]), shares))
         out: list[TokenScores | None] = [None] * len(encoded)
         for share, scores in zip(shares, results, strict=True):
             for i, item in zip(share, scores, strict=True):
@@ -157,8 +186,8 @@ def shared_scorer(**options: Any) -> ProxyLMScorer:
 
 
 class _ProxyLMFamily(FeatureExtractor):
-    """Options: backend, precision (float32 | bfloat16), max_tokens, templates; runtime: workers, threads,
-    batch_tokens (these three never change the values, so they are not part of the cache key)."""
+    """Options: backend, precision (float32 | bfloat16 | int8), max_tokens, templates; runtime: workers, threads,
+    batch_tokens, prefix_tokens (these never change the values, so they are not part of the cache key)."""
 
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     windowed: ClassVar[bool] = True
@@ -189,7 +218,9 @@ class LMFeatures(_ProxyLMFamily):
     """SPEC 2.3: mean log p, mean entropy, log1p mean/max rank, has_alignment, log p x has_alignment."""
 
     name: ClassVar[str] = "lm"
-    version: ClassVar[str] = "2"  # 2: a context over the budget keeps its sentences most relevant to the answer
+    # 2: a context over the budget keeps its sentences most relevant to the answer; 3: bfloat16 runs each prompt
+    # once and the answer on its key/value states (score_prefixed)
+    version: ClassVar[str] = "3"
 
     @property
     def columns(self) -> list[str]:
@@ -203,7 +234,7 @@ class LMContrastFeatures(_ProxyLMFamily):
     """SPEC 2.4: log p and entropy with context and question minus with the question only, per word."""
 
     name: ClassVar[str] = "lm_contrast"
-    version: ClassVar[str] = "2"  # 2: a context over the budget keeps its sentences most relevant to the answer
+    version: ClassVar[str] = "3"  # as LMFeatures
 
     @property
     def columns(self) -> list[str]:

@@ -25,7 +25,7 @@ from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM, PreTraine
 
 from halluseq.data import Example, load
 from halluseq.features import lm as lm_module
-from halluseq.features import lm_backend
+from halluseq.features import lm_backend, lm_scoring
 from halluseq.features.lm import (
     CONTRAST_COLUMNS,
     LM_COLUMNS,
@@ -40,13 +40,16 @@ from halluseq.features.lm_backend import ProxyLM, load_proxy_lm, smollm2_gguf
 from halluseq.features.lm_scoring import (
     DEFAULT_TEMPLATES,
     Encoded,
+    PrefixMemory,
     TokenScores,
     encode,
     length_batches,
     relevant_context,
     score_batched,
+    score_prefixed,
     score_reference,
     template_for,
+    torch_threads,
 )
 from halluseq.features.scaling import Standardizer
 from halluseq.features.store import FeatureStore
@@ -381,12 +384,72 @@ def test_smollm2_context_raises_logprob_of_copied_words(shared_data, fresh_score
     assert np.concatenate(copied).mean() > 0
 
 
+def test_smollm2_bfloat16_scores_do_not_depend_on_the_thread_count(shared_data):
+    """The real proxy LM in bfloat16: one answer alone runs on every core, a batch's answers one core each (two
+    workers); the numbers are the same, so a score never depends on whether it came alone or in a batch."""
+    examples, _ = load(shared_data / "ragtruth_partial")
+    by_id = {e.id: e for e in examples}
+    chosen = [by_id[i] for i in ("16156", "12295")]
+    scorer = ProxyLMScorer(precision="bfloat16")
+    encoded = scorer.encode(chosen, WITH_CONTEXT)
+    scores = {}
+    for threads in (1, 2):
+        with torch_threads(threads):
+            scores[threads] = score_prefixed(scorer.lm, encoded, PrefixMemory(0))
+    assert_same_scores(scores[1], scores[2], atol=0.0)
+
+
 def test_bfloat16_scores_do_not_depend_on_the_batch(tiny_lm_dir, fresh_scorers):
-    """In bfloat16 each sequence is scored in a batch of its own: the same numbers alone and among others."""
+    """In bfloat16 each sequence is scored alone on its prompt's states: the same numbers alone and among others,
+    with the prompt's states just run or remembered from an earlier call, in any order."""
     backend = str(tiny_lm_dir)
     scorer = ProxyLMScorer(backend=backend, precision="bfloat16", workers=2, batch_tokens=10**6)
-    assert scorer.rows_alone and not ProxyLMScorer(backend=backend).rows_alone
+    assert scorer.prefixed and not ProxyLMScorer(backend=backend).prefixed
     encoded = scorer.encode(EXAMPLES, "with_context")
     together = scorer.score_encoded(encoded)
-    alone = [scorer.score_encoded([item])[0] for item in encoded]
+    alone = [ProxyLMScorer(backend=backend, precision="bfloat16").score_encoded([item])[0] for item in encoded]
     assert_same_scores(together, alone, atol=0.0)
+    assert_same_scores(scorer.score_encoded(encoded[::-1])[::-1], alone, atol=0.0)
+
+
+def test_prefixed_pass_equals_the_reference(tiny_lm):
+    """Running the prompt once and the answer on its key/value states is the same computation (float32)."""
+    encoded = with_context(tiny_lm, EXAMPLES)
+    first = encoded[0]
+    encoded.append(Encoded(first.ids[:first.answer_start], first.answer_start, np.zeros((0, 2), dtype=np.int64), 0,
+                           0))  # no answer token to score
+    prefixed = score_prefixed(tiny_lm, encoded, PrefixMemory(10**6))
+    assert_same_scores(prefixed, score_reference(tiny_lm, encoded), atol=1e-4)
+    assert len(prefixed[-1].logprob) == 0
+
+
+def test_prefix_memory_runs_each_prompt_once_and_stays_bounded(tiny_lm, monkeypatch):
+    runs: list[int] = []
+    real = lm_scoring.run_prefix
+
+    def counted(lm: ProxyLM, ids: list[int]) -> lm_scoring.Prefix:
+        runs.append(len(ids))
+        return real(lm, ids)
+
+    monkeypatch.setattr(lm_scoring, "run_prefix", counted)
+    encoded = with_context(tiny_lm, [make(a) for a in ANSWERS])  # one context and question: one prompt
+    prompt = encoded[0].answer_start
+    memory = PrefixMemory(prompt)
+    score_prefixed(tiny_lm, encoded, memory)
+    score_prefixed(tiny_lm, encoded, memory)
+    assert runs == [prompt]
+    other = with_context(tiny_lm, [make(ANSWERS[0], context="The river.")])
+    score_prefixed(tiny_lm, other, memory)  # evicts the first prompt: the memory holds one prompt's tokens
+    score_prefixed(tiny_lm, encoded[:1], memory)
+    assert runs == [prompt, other[0].answer_start, prompt]
+
+
+def test_workers_score_each_prompt_in_one_share(tiny_lm_dir, fresh_scorers):
+    scorer = ProxyLMScorer(backend=str(tiny_lm_dir), precision="bfloat16", workers=2)
+    encoded = scorer.encode(EXAMPLES, "with_context")
+    shares = scorer._shares(encoded)
+    assert sorted(i for share in shares for i in share) == list(range(len(encoded)))
+    prompts = [{tuple(encoded[i].ids[:encoded[i].answer_start]) for i in share} for share in shares]
+    assert len(shares) == 2 and not prompts[0] & prompts[1]
+
+
