@@ -104,7 +104,8 @@ def main() -> None:
             return lambda examples: [detector.predict(**i) for i in items(examples)]
         return lambda examples: [detector.predict_batch(items(b)) for b in batches(examples, size)]
 
-    warm = [e for group in by_source.values() for e in group[args.answers_per_context:]][:2]
+    timed_ids = {e.id for chosen in slices.values() for e in chosen}
+    warm = [e for group in by_source.values() for e in group if e.id not in timed_ids][:2]
     for detector in detectors.values():
         detector.predict_batch(items(warm))  # load the models before timing (answers no round scores)
     forward(warm[:1])

@@ -82,11 +82,11 @@ class ProxyLMScorer:
 
     ``workers`` Python threads score shares of the answers concurrently on one model, each op running
     single-threaded (torch releases the GIL inside its kernels): on few cores this beats one stream using
-    every core for each op. With ``workers`` = 1, or work for one worker only (one answer, or in bfloat16 one
-    prompt), each op uses ``threads`` threads. Values are the same.
-    In bfloat16 every sequence is scored alone, its prompt run once per distinct prompt
+    every core for each op. With ``workers`` = 1, or work for one worker only, each op uses ``threads`` threads.
+    Values are the same. In bfloat16 every sequence is scored alone, its prompt run once per distinct prompt
     (:func:`~halluseq.features.lm_scoring.score_prefixed`; the last ``prefix_tokens`` prompt tokens' states are kept
-    between calls); in float32 and int8, in length-sorted batches of ``batch_tokens``.
+    between calls), in one stream on ``threads`` threads (streams of one core each would leave a core idle whenever
+    one prompt holds most answers); in float32 and int8, in length-sorted batches of ``batch_tokens``.
     """
 
     def __init__(self, backend: str = SMOLLM2, precision: str = "float32", max_tokens: int = DEFAULT_MAX_TOKENS,
@@ -125,29 +125,16 @@ class ProxyLMScorer:
         return score_batched(self.lm, encoded, self.batch_tokens)
 
     def _shares(self, encoded: list[Encoded]) -> list[list[int]]:
-        """Indices split among the workers: sequences of one prompt together (it is run once), the shares'
-        token counts balanced (largest group first to the lightest share); float32 alternates lengths."""
-        if not self.prefixed:
-            order = sorted(range(len(encoded)), key=lambda i: encoded[i].length)
-            return [share for share in (order[w::self.workers] for w in range(self.workers)) if share]
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for i, item in enumerate(encoded):
-            groups.setdefault(tuple(item.ids[:item.answer_start]), []).append(i)
-        shares: list[list[int]] = [[] for _ in range(self.workers)]
-        loads = [0] * self.workers
-        for prompt, members in sorted(groups.items(), key=lambda group: -(len(group[0]) + sum(
-                encoded[i].length - encoded[i].answer_start for i in group[1]))):
-            lightest = loads.index(min(loads))
-            shares[lightest] += members
-            loads[lightest] += len(prompt) + sum(encoded[i].length - encoded[i].answer_start for i in members)
-        return [share for share in shares if share]
+        """Indices split among the workers, alternating lengths (balanced shares)."""
+        order = sorted(range(len(encoded)), key=lambda i: encoded[i].length)
+        return [share for share in (order[w::self.workers] for w in range(self.workers)) if share]
 
     def score_encoded(self, encoded: list[Encoded]) -> list[TokenScores]:
         if not encoded:
             return []
         _ = self.lm  # loaded here, never by concurrent threads: model loading is not thread-safe
-        shares = self._shares(encoded) if self.workers > 1 else []
-        if len(shares) <= 1:  # one worker, or work for one (a single answer): every op on ``threads`` threads
+        shares = self._shares(encoded) if self.workers > 1 and not self.prefixed else []
+        if len(shares) <= 1:  # one stream: every op on ``threads`` threads
             with torch_threads(self.threads):
                 return self._score(encoded)
         with torch_threads(1), ThreadPoolExecutor(len(shares)) as pool:

@@ -444,12 +444,3 @@ def test_prefix_memory_runs_each_prompt_once_and_stays_bounded(tiny_lm, monkeypa
     assert runs == [prompt, other[0].answer_start, prompt]
 
 
-def test_workers_score_each_prompt_in_one_share(tiny_lm_dir, fresh_scorers):
-    scorer = ProxyLMScorer(backend=str(tiny_lm_dir), precision="bfloat16", workers=2)
-    encoded = scorer.encode(EXAMPLES, "with_context")
-    shares = scorer._shares(encoded)
-    assert sorted(i for share in shares for i in share) == list(range(len(encoded)))
-    prompts = [{tuple(encoded[i].ids[:encoded[i].answer_start]) for i in share} for share in shares]
-    assert len(shares) == 2 and not prompts[0] & prompts[1]
-
-
