@@ -23,10 +23,10 @@ import time
 from pathlib import Path
 
 import torch
+from answers import by_source, per_source
 
 from halluseq.batch import detect_file
 from halluseq.data import load
-from halluseq.data.example import Example
 from halluseq.detector import Detector
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,10 +46,7 @@ def main() -> None:
     out = args.out or ROOT / "benchmarks" / "results" / f"{name}.json"
     detector = Detector.from_pretrained(args.model)
     examples, _ = load(args.data)
-    firsts: dict[str, Example] = {}  # the first answer of each source
-    for example in examples:
-        if example.context.strip() and example.n_words:
-            firsts.setdefault(example.group, example)
+    firsts = per_source(by_source(examples), 1)
     with tempfile.TemporaryDirectory() as tmp:
         source = args.data
         if args.limit is not None:
@@ -61,7 +58,7 @@ def main() -> None:
     words = sum(e.n_words for e in examples)
     latencies = []
     fresh = Detector.from_pretrained(args.model)
-    for example in list(firsts.values())[: args.latency_sample]:
+    for example in firsts[: args.latency_sample]:
         started = time.perf_counter()
         fresh.predict(example.context, example.answer, example.question)
         latencies.append(time.perf_counter() - started)

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import torch
+from answers import by_source, per_source
 
 from halluseq.data import load
 from halluseq.data.example import Example
@@ -78,11 +79,8 @@ def main() -> None:
     parser.add_argument("--answers-per-context", type=int, default=1)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "modernbert_ratio.json")
     args = parser.parse_args()
-    by_source: dict[str, list[Example]] = {}
-    for example in load(args.data)[0]:
-        if example.context.strip() and example.n_words:
-            by_source.setdefault(example.group, []).append(example)
-    pool = [e for group in by_source.values() for e in group[:args.answers_per_context]]
+    grouped = by_source(load(args.data)[0])
+    pool = per_source(grouped, args.answers_per_context)
     slices = {(r, b): pool[(2 * r + i) * args.answers:(2 * r + i + 1) * args.answers]
               for r in range(args.rounds) for i, b in enumerate((1, BATCH))}
     if any(len(chosen) < args.answers for chosen in slices.values()):
@@ -105,7 +103,7 @@ def main() -> None:
         return lambda examples: [detector.predict_batch(items(b)) for b in batches(examples, size)]
 
     timed_ids = {e.id for chosen in slices.values() for e in chosen}
-    warm = [e for group in by_source.values() for e in group if e.id not in timed_ids][:2]
+    warm = [e for group in grouped.values() for e in group if e.id not in timed_ids][:2]
     for detector in detectors.values():
         detector.predict_batch(items(warm))  # load the models before timing (answers no round scores)
     forward(warm[:1])

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from answers import by_source, per_source
+
 from halluseq.data import load
 from halluseq.detector import Detector
 
@@ -45,11 +47,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     out = args.out or ROOT / "benchmarks" / "results" / f"stage_times_{Path(args.model).name}.json"
-    by_source: dict[str, list] = {}
-    for example in load(args.data)[0]:
-        if example.context.strip() and example.n_words:
-            by_source.setdefault(example.group, []).append(example)
-    pool = [e for group in by_source.values() for e in group[:args.answers_per_context]]
+    pool = per_source(by_source(load(args.data)[0]), args.answers_per_context)
     chosen, warm = pool[:args.answers], pool[args.answers:args.answers + 1]
     detector = Detector.from_pretrained(args.model)
     detector.predict_batch([{"context": e.context, "answer": e.answer, "question": e.question} for e in warm])
