@@ -13,6 +13,7 @@ into the context. Pairs of every answer of a batch go through the model together
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -29,6 +30,14 @@ CANDIDATES = 4
 ANAPHORS = frozenset({"it", "its", "he", "his", "him", "she", "her", "they", "their", "them", "this", "these", "those",
                       "that", "there", "such", "both", "each", "another", "here"})
 _CONTRADICTION, _ENTAILMENT = PROB_LABELS.index("contradiction"), PROB_LABELS.index("entailment")
+
+
+class Candidate(NamedTuple):
+    """A context sentence scored for one claim: its span and the score rows of its support and contradiction pairs."""
+
+    span: tuple[int, int]
+    support_row: int
+    contradiction_row: int
 
 
 def points_back(sentence: str) -> bool:
@@ -59,7 +68,7 @@ class EvidenceFinder:
     def find(self, examples: Sequence[Example]) -> list[list[tuple[Evidence | None, Evidence | None]]]:
         """Per example, per sentence of ``split_sentences(example.answer)``: ``(support, contradiction)``."""
         pairs: dict[tuple[str, str], int] = {}  # distinct (premise, hypothesis) -> score row
-        plans = []  # per example, per answer sentence: [(context span, score row), ...]
+        plans = []  # per example, per answer sentence: its candidates
         for example in examples:
             spans = split_sentences(example.context)
             texts = [example.context[start:end] for start, end in spans]
@@ -72,22 +81,21 @@ class EvidenceFinder:
                 claim = example.answer[start:end]
                 chosen = closest_sentences(claim, texts, keys, self.candidates) if len(claim.split()) >= MIN_WORDS \
                     else []
-                plan.append([(spans[i], pairs.setdefault((premises[i], claim), len(pairs)),
-                              pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
+                plan.append([Candidate(spans[i], pairs.setdefault((premises[i], claim), len(pairs)),
+                                       pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
             plans.append(plan)
         scores = self.nli.score_pairs(list(pairs))  # (n_pairs, 3): contradiction, entailment, neutral
         return [[self._pick(example.context, rows, scores) for rows in plan]
                 for example, plan in zip(examples, plans, strict=True)]
 
     @staticmethod
-    def _pick(context: str, rows: list[tuple[tuple[int, int], int, int]],
+    def _pick(context: str, candidates: list[Candidate],
               scores: np.ndarray) -> tuple[Evidence | None, Evidence | None]:
-        """``rows``: per candidate its span and the score rows of its support and contradiction pairs."""
-        if not rows:
+        if not candidates:
             return None, None
-        found = []
-        for column, which in ((_ENTAILMENT, 1), (_CONTRADICTION, 2)):
-            best = max(rows, key=lambda item: scores[item[which], column])
-            (start, end), row = best[0], best[which]
-            found.append(Evidence(context[start:end], start, end, float(scores[row, column])))
-        return found[0], found[1]
+        support = max(candidates, key=lambda c: scores[c.support_row, _ENTAILMENT])
+        contradiction = max(candidates, key=lambda c: scores[c.contradiction_row, _CONTRADICTION])
+        return (Evidence(context[slice(*support.span)], *support.span,
+                         float(scores[support.support_row, _ENTAILMENT])),
+                Evidence(context[slice(*contradiction.span)], *contradiction.span,
+                         float(scores[contradiction.contradiction_row, _CONTRADICTION])))
