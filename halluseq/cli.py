@@ -49,7 +49,7 @@ def cmd_augment(args: argparse.Namespace) -> int:
     made = write_augmented(examples, args.out, kinds=kinds, per_example=args.per_example, seed=args.seed,
                            sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
                            fragments_per_context=args.context_fragments,
-                           paraphrase_words=args.paraphrase_words)
+                           paraphrase_words=args.paraphrase_words, framing=args.framing)
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -317,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--no-answers", action="store_true", help="do not edit the dataset's faithful answers")
     augment.add_argument("--paraphrase-words", type=int, default=0,
                          help="reword each base first by this many WordNet synonym swaps (default 0: verbatim)")
+    augment.add_argument("--framing", type=float, default=0.0,
+                         help="share of bases whose twin and edits get a courtesy, source reference, heading or "
+                              "abstention around them, outside every span (default 0)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

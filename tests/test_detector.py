@@ -398,7 +398,7 @@ def full_detector() -> Detector:
 def test_full_bundled_detector_reads_every_family_and_records_provenance(full_detector):
     config = json.loads((bundled_model_path("full") / "config.json").read_text(encoding="utf-8"))
     families = {f["name"]: f for f in config["features"]["families"]}
-    assert list(families) == ["text", "align", "lm", "lm_contrast", "nli", "support"]
+    assert list(families) == ["text", "align", "discourse", "lm", "lm_contrast", "nli", "support"]
     assert families["nli"]["backend"] == "halluseq-nli" and families["lm"]["precision"] == "bfloat16"
     assert full_detector.pipeline.columns == config["columns"]
     assert len(config["columns"]) == config["model"]["n_features"]
@@ -523,3 +523,16 @@ def test_detect_command_takes_a_bundled_name(tmp_path, capsys):
     result = json.loads(capsys.readouterr().out)
     assert result["status"] == "ok" and len(result["words"]) == len(ANSWER.split())
     assert result["threshold"] == pytest.approx(Detector.from_pretrained("full").threshold)
+
+
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_courtesies_and_references_to_the_sources_are_not_claims(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    context = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+    for answer in ("The Eiffel Tower is 330 metres tall. I hope this helps!",
+                   "Based on the provided context, the tower was completed in 1889. Let me know if you have any "
+                   "other questions."):
+        assert not scorer.predict(context, answer).hallucinated, answer
+    changed = scorer.predict(context, "Based on the provided context, the tower was completed in 1925. I hope this "
+                                      "helps!")
+    assert changed.hallucinated and [s.text for s in changed.spans] == ["1925."]

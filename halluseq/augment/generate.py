@@ -24,6 +24,7 @@ from typing import Any
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, names_in
+from halluseq.augment.framing import draw_framing, frame
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.files import atomic_write
@@ -145,12 +146,14 @@ def word_span(text: str, start: int, end: int) -> tuple[int, int]:
     return left, right
 
 
-def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> dict[str, Any]:
+def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int,
+            framing: tuple[str, str, str] | None = None) -> dict[str, Any]:
     source = base.example
+    framed, shift = frame(text, framing) if framing is not None else (text, 0)
     spans = []
     for start, end in edit.spans if edit is not None else ():
         start, end = word_span(edit.text, start, end)
-        spans.append({"start": start, "end": end, "text": edit.text[start:end], "type": kind})
+        spans.append({"start": start + shift, "end": end + shift, "text": edit.text[start:end], "type": kind})
     return {
         "id": f"syn-{source.id}-{base.origin}{base.number}-{kind}{index}",
         "dataset": "synthetic",
@@ -160,25 +163,28 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int) -> 
         "group": source.group,
         "context": source.context,
         "question": source.question if base.origin == "answer" else None,
-        "response": text,
+        "response": framed,
         "granularity": "synthetic character spans",
         "response_label": edit is not None,
         "spans": spans,
         "meta": {"kind": kind, "origin": base.origin, "source_id": source.id, "source_dataset": source.dataset,
-                 "detail": "" if edit is None else edit.detail},
+                 "detail": "" if edit is None else edit.detail, "framing": framing[0] if framing else None},
     }
 
 
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
-            fragments_per_context: int = 0, report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
+            fragments_per_context: int = 0, framing: float = 0.0, report: AugmentReport | None = None
+            ) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
     so that kinds that rarely apply (numbers, dates) are not crowded out. With ``paraphrase_words``, each base is
     first reworded by that many synonym swaps (:func:`paraphrase`), the twin and the edits alike (fragments are
     left as they are). ``fragments_per_context`` short answers cut from each distinct context join the bases
     (:func:`context_fragments`), drawn by a generator of their own so that the other bases stay as they were
-    (their edits may change: the kinds made least so far go first).
+    (their edits may change: the kinds made least so far go first). With ``framing``, that share of the bases (not
+    fragments) has its twin and edits wrapped in one framing (:mod:`halluseq.augment.framing`; a courtesy, a reference
+    to the sources, a heading or an abstention, outside every span), drawn by a generator of its own.
     Deterministic for ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
@@ -206,9 +212,11 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
             if paraphrase_words and base.origin != "context_fragment":
                 base = replace(base, text=paraphrase(base.text, rng, paraphrase_words))
             report.bases[base.origin] += 1
+            framed = None if base.origin == "context_fragment" else draw_framing(
+                random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:framing"), framing)
             if "faithful" in kinds:
                 report.records["faithful"] += 1
-                yield _record(base, base.text, None, "faithful", 0)
+                yield _record(base, base.text, None, "faithful", 0, framed)
             made = 0
             for kind in sorted(edit_kinds, key=lambda k: (report.records[k], rng.random())):
                 if made == per_example:
@@ -221,7 +229,7 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
                     continue
                 report.records[kind] += 1
                 made += 1
-                yield _record(base, edit.text, edit, kind, 0)
+                yield _record(base, edit.text, edit, kind, 0, framed)
 
 
 def _resources(example: Example, by_group: dict[str, list[Example]], groups: list[str], rng: random.Random,

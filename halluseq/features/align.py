@@ -37,7 +37,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.text import NUMBER, bare_word, word_key
+from halluseq.features.text import NUMBER, bare_word, spelled_in, word_key
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -133,6 +133,12 @@ class AlignedSentence:
             self.skips[(a, b)].add(middle)
         self.numbers = numbers
         self.negated = any(is_negation(k) for k in keys)
+
+    def listed(self, start: int, end: int) -> bool:
+        """Whether the words from ``start`` to ``end`` hold nothing but names, numbers and links (two names of one
+        list or conjunction)."""
+        return all(not key or key in SYMMETRIC_LINKS or _is_anchor(key, capitalised)
+                   for key, capitalised in zip(self.sequence[start:end], self.capitalised[start:end], strict=True))
 
     def gap(self, left: str, right: str, length: int) -> tuple[int, int] | None:
         """Whether a run of ``length`` words between ``left`` and ``right`` replaced as many words of the sentence
@@ -289,9 +295,9 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     defeated Anna Weber", "from 7% to 5%" for "from 5% to 7%"), the words between them the same on both sides
     (other names and numbers included, so parallel clauses "7% in 2020 and 5% in 2019" are not swaps) and holding a
     word that is not a name, a number or a link (a passive, "was defeated by", differs there: no swap); or (2)
-    reordered: nothing but links, names and numbers between them in the answer, a list or a conjunction read in
-    another order ("Aerosmith, KISS and Queen" for "Queen, KISS and Aerosmith"; the same claim). Sentences past
-    ``ALIGN_MAX`` words are skipped, like the word alignment."""
+    reordered: nothing but links, names and numbers between them in the answer and in the sentence, a list or a
+    conjunction read in another order ("Aerosmith, KISS and Queen" for "Queen, KISS and Aerosmith"; the same
+    claim). Sentences past ``ALIGN_MAX`` words are skipped, like the word alignment."""
     swapped, reordered = [False] * len(keys), [False] * len(keys)
     if len(sentence.sequence) > ALIGN_MAX:
         return swapped, reordered
@@ -305,6 +311,9 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
             linking = [k for k, anchor in zip(keys[end_a:first_b], anchors[end_a:first_b], strict=True)
                        if k and not anchor and k not in SYMMETRIC_LINKS]
             if not linking:
+                if not any(end <= start and sentence.listed(end, start)
+                           for _, end in found[b] for start, _ in found[a]):
+                    continue  # a list in the answer, not in the sentence ("Tennessee, Mississippi" for two places)
                 marks = reordered
             elif any(end <= start and counted[start] - counted[end] == len(between)
                      and [k for k in sentence.sequence[end:start] if k] == between
@@ -356,9 +365,9 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
-            aligned = key in aligned_sentence.keys
+            aligned = spelled_in(key, aligned_sentence.keys)
             out[i, 0] = aligned
-            out[i, 1] = not aligned and key in context.all_keys
+            out[i, 1] = not aligned and spelled_in(key, context.all_keys)
             if run_gap[position] is not None:
                 out[i, 2] = run_gap[position] == 0
                 out[i, 3] = run_gap[position] > 0
@@ -373,14 +382,15 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             out[i, 13] = not aligned and key in merged
             if replaced[position] is not None:
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
+                respelled = spelled_in(key, set(olds))  # "m" for "metres": the same word
                 # antonyms among stop words too ("few" for "many", "last" for "first")
                 out[i, 14] = key.isalpha() and any(relations.antonyms(key, old) for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
                 out[i, 20] = position > 0 and is_number(keys[members[position - 1]]) and key.isalpha() and (
-                    keys[members[position - 1]] in aligned_sentence.keys) and key not in olds
+                    keys[members[position - 1]] in aligned_sentence.keys) and not respelled
                 if is_content(key):  # not "The" for "A"
-                    out[i, 15] = any(relations.synonyms(key, old) for old in olds)
-                    out[i, 16] = any(relations.siblings(key, old) for old in olds)
+                    out[i, 15] = respelled or any(relations.synonyms(key, old) for old in olds)
+                    out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and capitalised[position] and any(
                         aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
                         for j in replaced[position])
@@ -397,7 +407,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "13"
+    version = "15"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

@@ -19,6 +19,7 @@ from halluseq.data.example import Example
 FAMILIES: dict[str, str] = {
     "text": "halluseq.features.text:TextFeatures",
     "align": "halluseq.features.align:AlignFeatures",
+    "discourse": "halluseq.features.discourse:DiscourseFeatures",
     "lm": "halluseq.features.lm:LMFeatures",
     "lm_contrast": "halluseq.features.lm:LMContrastFeatures",
     "nli": "halluseq.features.nli:NLIFeatures",

@@ -2,7 +2,9 @@
 
 Word keys strip more than SPEC 2.1's ``. , ! ? ; : ' " ( )``: curly quotes, guillemets and markdown emphasis
 (``**Tower**``, ```code```, ``_word_``) as well, and a possessive ``'s`` (``Eiffel's`` is ``eiffel``), so that an
-answer formatted in markdown or naming the owner of something in the context is not read as using new words.
+answer formatted in markdown or naming the owner of something in the context is not read as using new words. A word
+is in the context also as another spelling of its unit (``330 m`` for ``330 metres``, ``7.8 bn`` for ``billion``) or,
+hyphenated, through its parts (``330-metre``, ``wrought-iron``): :func:`spelled_in`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,20 @@ _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markd
 POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
+# Spellings of one unit ("330 m" for "330 metres"); a word found as any of them is found
+UNIT_SPELLINGS = (
+    ("m", "metre", "metres", "meter", "meters"), ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
+    ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+    ("mm", "millimetre", "millimetres", "millimeter", "millimeters"), ("kg", "kilogram", "kilograms", "kilo", "kilos"),
+    ("lb", "lbs", "pound", "pounds"), ("ft", "foot", "feet"), ("mi", "mile", "miles"), ("mph", "miles-per-hour"),
+    ("hr", "hrs", "hour", "hours"), ("min", "mins", "minute", "minutes"), ("sec", "secs", "second", "seconds"),
+    ("yr", "yrs", "year", "years"), ("m", "mn", "million", "millions"), ("bn", "billion", "billions"),
+    ("percent", "per-cent", "%"),
+)
+SPELLINGS: dict[str, frozenset[str]] = {
+    spelling: frozenset().union(*(group for group in UNIT_SPELLINGS if spelling in group))
+    for spelling in {s for group in UNIT_SPELLINGS for s in group}
+}
 
 
 def bare_word(word: str) -> str:
@@ -38,6 +54,18 @@ def word_key(word: str) -> str:
     """The lowercased :func:`bare_word` without a possessive ``'s``: ``**Eiffel's**`` and ``“Eiffel”`` are both
     ``eiffel``."""
     return POSSESSIVE.sub("", word.lower().strip(_STRIP))
+
+
+def spelled_in(key: str, keys: set[str]) -> bool:
+    """Whether ``keys`` hold ``key``, another spelling of its unit (``m`` for ``metres``), or, for a hyphenated word
+    (``330-metre``, ``wrought-iron``), each of its parts, a part also as its unit's spelling or with or without a
+    plural ``s``."""
+    if key in keys or not SPELLINGS.get(key, frozenset()).isdisjoint(keys):
+        return True
+    parts = [part for part in key.split("-") if part]
+    return len(parts) > 1 and all(
+        part in keys or f"{part}s" in keys or part.removesuffix("s") in keys
+        or not SPELLINGS.get(part, frozenset()).isdisjoint(keys) for part in parts)
 
 
 class ContextIndex:
@@ -75,7 +103,7 @@ def text_features(example: Example, context: ContextIndex | None = None) -> np.n
     if n == 0:
         return out.astype(np.float32)
     keys = [word_key(w) for w in words]
-    in_context = np.array([k in context.keys for k in keys], dtype=np.float64)
+    in_context = np.array([spelled_in(k, context.keys) for k in keys], dtype=np.float64)
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
@@ -123,7 +151,7 @@ class TextFeatures(PerContextFeatures):
     """SPEC 2.1; no options."""
 
     name = "text"
-    version = "1"
+    version = "2"
     source_files = ("features/text.py", "data/sentences.py")
 
     @property

@@ -273,3 +273,40 @@ def test_fragment_twins_are_cut_from_the_context_and_edits_change_only_the_phras
     # a preposition joins some fragments ("in 1889"), a full stop ends some
     assert any(t.split()[0].lower() in {"in", "by", "on", "of"} for t in texts), texts
     assert any(t.endswith(".") for t in texts) and any(not t.endswith(".") for t in texts)
+
+
+# ---- framing ----------------------------------------------------------------------------------------------------
+
+def test_framing_wraps_twin_and_edits_alike_outside_every_span() -> None:
+    from halluseq.augment.framing import FRAMINGS
+
+    plain, framed = run(seed=0), run(seed=0, framing=1.0)
+    assert framed == run(seed=0, framing=1.0) and plain == run(seed=0, framing=0.0)
+    assert [r["id"] for r in plain] == [r["id"] for r in framed]  # the same bases, kinds and edits
+    by_id = {r["id"]: r for r in plain}
+    for record in framed:
+        kind, before, after = next(f for f in FRAMINGS if f[0] == record["meta"]["framing"] and
+                                   record["response"].startswith(f[1]) and record["response"].endswith(f[2]))
+        inner = record["response"][len(before):len(record["response"]) - len(after)]
+        original = by_id[record["id"]]
+        assert inner[1:] == original["response"][1:] and inner[0].lower() == original["response"][0].lower()
+        for span, old in zip(record["spans"], original["spans"], strict=True):
+            assert span["text"] == record["response"][span["start"]:span["end"]] == old["text"]
+            assert span["start"] == old["start"] + len(before)
+    # twins and edits of one base share their framing
+    framings = {}
+    for record in framed:
+        assert framings.setdefault(twin_key(record), record["meta"]["framing"]) == record["meta"]["framing"]
+    some = run(seed=0, framing=0.5)
+    assert 0 < sum(r["meta"]["framing"] is not None for r in some) < len(some)
+
+
+def test_framing_lowercases_a_stop_word_after_a_lead_in_only() -> None:
+    from halluseq.augment.framing import frame
+
+    assert frame("The tower is tall.", ("sources", "Based on the passages, ", "")) == (
+        "Based on the passages, the tower is tall.", 23)
+    lead_in = ("sources", "Based on the passages, ", "")
+    assert frame("Paris is big.", lead_in)[0] == "Based on the passages, Paris is big."
+    assert frame("It is tall.", ("courtesy", "", " I hope that answers your question.")) == (
+        "It is tall. I hope that answers your question.", 0)

@@ -171,6 +171,9 @@ def test_two_names_swapped_are_out_of_place(make_example):
     context = "Presley was born in Tupelo, Mississippi, and relocated to Memphis, Tennessee, when he was 13."
     assert _flags(make_example, "He was born in Tupelo , Tennessee .", "moved", context) == ["Tennessee"]
     assert _flags(make_example, "He was born in Tupelo , Mississippi .", "moved", context) == []
+    # two places of the sentence read as one "town, state" pair: a list in the answer only
+    assert _flags(make_example, "He was born in Tennessee , Mississippi .", "moved", context) == [
+        "Tennessee", "Mississippi"]
 
 
 def test_two_names_or_numbers_that_traded_places_around_the_same_words(make_example):
@@ -255,3 +258,20 @@ def test_features_do_not_follow_string_hashing(shared_data):
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout for seed in ("1", "2", "3")}
     assert len(outputs) == 1
+
+
+def test_another_spelling_of_a_unit_or_a_hyphenated_number_is_found(make_example):
+    context = "The Eiffel Tower is 330 metres tall and has a wrought iron frame. It cost 7.8 million francs."
+    answer = "The 330-metre tower (330 m) has a wrought-iron frame. It cost 7.8 mn francs."
+    assert _flags(make_example, answer, "in_aligned", context) == [
+        "The", "330-metre", "tower", "(330", "m)", "has", "a", "wrought-iron", "frame.", "It", "cost", "7.8", "mn",
+        "francs."]
+    # another unit, or a compound with a part the context lacks, is not
+    assert "feet" not in _flags(make_example, "The tower is 330 feet tall.", "in_aligned", context)
+    assert _flags(make_example, "A 330-foot tower.", "in_aligned", context) == ["A", "tower."]
+    # a unit written another way in place of the sentence's is the same word, not another count
+    context = "It is 330 metres tall."
+    for column in ("replaced_sibling", "replaced_after_number"):
+        assert _flags(make_example, "It is 330 m tall.", column, context) == [], column
+    assert _flags(make_example, "It is 330 m tall.", "replaced_synonym", context) == ["m"]
+    assert _flags(make_example, "It is 330 feet tall.", "replaced_after_number", context) == ["feet"]

@@ -233,3 +233,11 @@ def test_markdown_and_possessives_are_not_new_words(make_example):
         "The **tower** was designed by “Gustave Eiffel’s” company and completed in **1889**."))
     for matrix in TextFeatures().extract([plain, marked]):
         assert matrix[:, 0].all()  # every word in_context
+
+
+@pytest.mark.parametrize(("word", "found"), [
+    ("m", True), ("330-metre", True), ("wrought-iron", True), ("km", False), ("330-foot", False), ("-", False)])
+def test_unit_spellings_and_hyphenated_parts_are_in_the_context(make_example, word, found):
+    example = make_example(f"It is {word} tall.", "The tower is 330 metres tall, of wrought iron.")
+    [matrix] = TextFeatures().extract([example])
+    assert matrix[2, 0] == found  # in_context of the word

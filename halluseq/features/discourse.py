@@ -1,0 +1,140 @@
+"""Discourse features: which answer words frame the answer rather than claim something about the world.
+
+LLM answers wrap their claims in words that no context holds and no annotator marks: courtesies ("I hope this
+helps!", "Let me know if you have any other questions.", "Sure!"), references to the sources ("Based on the given
+passages, ...", "The passages do not mention ..."), and labels of a list or a heading ("- Height: 330 metres",
+"Here are the key facts:"). The text and alignment statistics read them as new words, like a spliced unsupported
+sentence, and a labeler trained on synthetic splices flags them. Each column marks one of these by rule, so a
+labeler can learn from the framing its training answers hold (RAGTruth's ~700, nearly all unlabelled) that framing
+is not a claim:
+
+- ``courtesy``: a clause (a sentence cut at commas, semicolons, colons and dashes) that speaks to the reader with a
+  courtesy ("I hope this helps!", "Let me know if you have any other questions.", "Feel free to ask ..."): a first-
+  or second-person word (``I``, ``me``, ``you``, ``your`` ...) that the context does not use and a courtesy
+  (``hope``, ``help``, ``questions``, ``thanks``, ``sorry``, ``feel free``, ``let me`` ...); or a clause of at
+  most ``SHORT_SENTENCE`` words with a courtesy ("Thanks for asking,", "Great question!"), or a sentence of as many
+  with an interjection ("Sure!"). First-person claims and opinions ("I know they are a rock band from LA", "I really
+  enjoy Elvis"), instructions to the reader and a bare "Yes." (the answer to a yes-no question) are not
+  courtesies.
+- ``source_clause``: the clause names the sources (``passage``, ``context``, ``document``, ``article`` ...; or
+  "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
+- ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), or of a
+  sentence that ends with one ("Here are the key facts:"), at most ``LABEL_MAX`` words.
+
+No model, no options; linear in answer plus context length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from halluseq.data.example import Example, Word
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.base import PerContextFeatures
+from halluseq.features.text import word_key
+
+COLUMNS = ["courtesy", "source_clause", "label"]
+READER_WORDS = frozenset({
+    "i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself", "we", "we're", "we've", "we'll", "us", "our",
+    "ours", "you", "you're", "you've", "you'd", "you'll", "your", "yours", "yourself",
+})
+SOURCE_WORDS = frozenset({
+    "passage", "passages", "context", "contexts", "document", "documents", "excerpt", "excerpts", "snippet",
+    "snippets", "source", "sources", "article", "articles", "text", "texts",
+})
+SOURCE_QUALIFIERS = frozenset({"provided", "given", "above", "available"})  # "the information provided"
+COURTESY_WORDS = frozenset({  # with a first- or second-person word in their clause
+    "hope", "help", "helps", "helpful", "assist", "question", "questions", "thank", "thanks", "apologize",
+    "apologise", "apologies", "sorry", "clarify", "clarification",
+})
+COURTESY_PHRASES = frozenset({("feel", "free"), ("let", "me"), ("you're", "welcome"), ("are", "welcome")})
+# a sentence of its own ("Sure!", "Hello!"); not "Yes." or "Absolutely.": the answer to a yes-no question is a claim
+INTERJECTIONS = frozenset({"sure", "hello", "hi"})
+SHORT_SENTENCE = 3  # words of a sentence that can be a courtesy on its own ("Sure!", "Great question!")
+DASHES = frozenset({"-", "–", "—", "--"})
+LABEL_MAX = 6  # words of a label before its colon
+_LABEL = re.compile(r"^[ \t]*(?:[-*•>#]+|\d+[.)])?[ \t]*([^\n:]{1,80}?):(?=\s|\*|$)", re.MULTILINE)
+
+
+def _apostrophes(key: str) -> str:
+    return key.replace("’", "'")
+
+
+def label_ranges(answer: str) -> list[tuple[int, int]]:
+    """Character ranges of line-initial labels ending with a colon (``- Height:``, ``**Answer:**``): list markers
+    and markdown emphasis included, at most ``LABEL_MAX`` words before the colon."""
+    ranges = []
+    for match in _LABEL.finditer(answer):
+        if len(match.group(1).split()) <= LABEL_MAX:
+            end = match.end()
+            while end < len(answer) and answer[end] in "*_":
+                end += 1
+            ranges.append((match.start(), end))
+    return ranges
+
+
+def _word_count(keys: Sequence[str], members: np.ndarray) -> int:
+    return sum(any(c.isalnum() for c in keys[i]) for i in members)
+
+
+def clause_index(words: Sequence[Word], sentence: np.ndarray) -> np.ndarray:
+    """Per word, its clause: a new one starts with each sentence and after a word that ends with ``,`` ``;`` ``:``
+    or is a dash."""
+    index = np.zeros(len(words), dtype=np.int64)
+    for i in range(1, len(words)):
+        ends = words[i - 1].text.rstrip("\"'”’)*_").endswith((",", ";", ":")) or words[i - 1].text in DASHES
+        index[i] = index[i - 1] + (ends or sentence[i] != sentence[i - 1])
+    return index
+
+
+def discourse_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
+    """The ``(n_words, 3)`` discourse-feature matrix of one example, given its context's word keys."""
+    words = example.words
+    out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
+    if not words:
+        return out
+    keys = [_apostrophes(word_key(w.text)) for w in words]
+    offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
+    sentences = split_sentences(example.answer)
+    sentence = sentence_index(offsets, sentences)  # (T,)
+    clause = clause_index(words, sentence)  # (T,)
+    reader_words = READER_WORDS - context_keys
+    courteous = [key in COURTESY_WORDS or (key, following) in COURTESY_PHRASES
+                 for key, following in zip(keys, keys[1:] + [""], strict=True)]
+    for value in np.unique(clause):
+        members = np.flatnonzero(clause == value)
+        held = {keys[i] for i in members}
+        short = _word_count(keys, members) <= SHORT_SENTENCE
+        out[members, 0] = any(courteous[i] for i in members) and (short or bool(held & reader_words))
+        out[members, 1] = bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
+    for value in np.unique(sentence):
+        members = np.flatnonzero(sentence == value)
+        if _word_count(keys, members) <= SHORT_SENTENCE and any(keys[i] in INTERJECTIONS for i in members):
+            out[members, 0] = 1.0
+        if value >= 0 and example.answer[:sentences[value][1]].rstrip("*_ ").endswith(":") and (
+                len(members) <= LABEL_MAX + 1):
+            out[members, 2] = 1.0
+    for start, end in label_ranges(example.answer):
+        out[(offsets[:, 0] >= start) & (offsets[:, 1] <= end), 2] = 1.0
+    return out
+
+
+class DiscourseFeatures(PerContextFeatures):
+    """Framing words of an answer (courtesies, references to the sources, list labels); no options."""
+
+    name = "discourse"
+    version = "2"
+    source_files = ("features/discourse.py", "features/text.py", "data/sentences.py")
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def index(self, context: str) -> frozenset[str]:
+        return frozenset(_apostrophes(word_key(w)) for w in context.split())
+
+    def example_features(self, example: Example, index: frozenset[str]) -> np.ndarray:
+        return discourse_features(example, index)

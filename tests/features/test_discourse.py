@@ -1,0 +1,80 @@
+"""Discourse features: courtesies, references to the sources and list labels, on hand-made answers."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from halluseq.features.base import build
+from halluseq.features.discourse import COLUMNS, DiscourseFeatures, label_ranges
+
+CONTEXT = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+
+
+def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> list[str]:
+    """The answer words whose ``column`` is set."""
+    example = make_example(answer, context)
+    [matrix] = DiscourseFeatures().extract([example])
+    assert matrix.shape == (len(example.words), len(COLUMNS)) and matrix.dtype == np.float32
+    j = COLUMNS.index(column)
+    return [w.text for w, row in zip(example.words, matrix, strict=True) if row[j]]
+
+
+def test_registered_and_columns():
+    extractor = build("discourse")
+    assert isinstance(extractor, DiscourseFeatures) and extractor.columns == COLUMNS
+
+
+def test_a_plain_claim_sets_nothing(make_example):
+    example = make_example("The Eiffel Tower, finished in 1925, is 330 metres tall.", CONTEXT)
+    [matrix] = DiscourseFeatures().extract([example])
+    assert not matrix.any()
+
+
+def test_courtesies_speak_to_the_reader(make_example):
+    answer = "The tower is 330 metres tall. I hope this helps! Let me know if you have other questions."
+    assert _flags(make_example, answer, "courtesy") == [
+        "I", "hope", "this", "helps!", "Let", "me", "know", "if", "you", "have", "other", "questions."]
+
+
+def test_a_short_sentence_can_be_a_courtesy_alone(make_example):
+    assert _flags(make_example, "Great question! It is in Paris.", "courtesy") == ["Great", "question!"]
+    assert _flags(make_example, "Sure! Thanks for asking, it is in Paris.", "courtesy") == [
+        "Sure!", "Thanks", "for", "asking,"]
+    # the answer to a yes-no question is a claim
+    assert _flags(make_example, "Yes. It is in Paris.", "courtesy") == []
+    # a courtesy word in a longer claim that does not speak to the reader is a word like any other
+    assert _flags(make_example, "Entry to the great tower is free for children.", "courtesy") == []
+
+
+def test_first_person_claims_are_not_courtesies(make_example):
+    assert _flags(make_example, "I know they are a hard rock band from Paris.", "courtesy") == []
+    assert _flags(make_example, "I really enjoy Elvis, I feel happy.", "courtesy") == []
+    assert _flags(make_example, "You can see it from 50 km away.", "courtesy") == []
+
+
+def test_second_person_in_the_context_is_not_a_reader_cue(make_example):
+    context = "To reach the top, you climb 674 steps. We hope you enjoy the view."
+    assert _flags(make_example, "You will enjoy the view.", "courtesy", context) == []
+    assert _flags(make_example, "I hope you enjoy the view.", "courtesy", context) == [
+        "I", "hope", "you", "enjoy", "the", "view."]
+
+
+def test_source_references_mark_their_clause_only(make_example):
+    answer = "Based on the provided context, the Eiffel Tower is 330 metres tall."
+    assert _flags(make_example, answer, "source_clause") == ["Based", "on", "the", "provided", "context,"]
+    abstention = "The passages do not mention who paid for it."
+    assert len(_flags(make_example, abstention, "source_clause")) == 9
+    assert _flags(make_example, "From the information given, it is tall.", "source_clause") == [
+        "From", "the", "information", "given,"]
+    assert _flags(make_example, "The information was wrong.", "source_clause") == []
+
+
+def test_labels_of_lists_and_headings(make_example):
+    answer = "Here are the key facts:\n- Height: 330 metres\n- **Completed:** 1889\n2. City: Paris"
+    assert _flags(make_example, answer, "label") == [
+        "Here", "are", "the", "key", "facts:", "-", "Height:", "-", "**Completed:**", "2.", "City:"]
+
+
+def test_label_ranges_skip_long_lines_and_times():
+    text = "Note: it opened at 10:30.\nThe tower that was finished in a hurry in 1889 is tall: 330 metres."
+    assert [text[s:e] for s, e in label_ranges(text)] == ["Note:"]
