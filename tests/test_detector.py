@@ -526,10 +526,11 @@ def test_detect_command_takes_a_bundled_name(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name", ["default", "full"])
-def test_courtesies_and_references_to_the_sources_are_not_claims(name, detector, full_detector):
+def test_courtesies_sources_and_unit_spellings_are_not_claims(name, detector, full_detector):
     scorer = {"default": detector, "full": full_detector}[name]
     context = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
     for answer in ("The Eiffel Tower is 330 metres tall. I hope this helps!",
+                   "The Eiffel Tower (330 m) was completed in 1889.",
                    "Based on the provided context, the tower was completed in 1889. Let me know if you have any "
                    "other questions."):
         assert not scorer.predict(context, answer).hallucinated, answer

@@ -46,14 +46,14 @@ SOURCE_WORDS = frozenset({
     "snippets", "source", "sources", "article", "articles", "text", "texts",
 })
 SOURCE_QUALIFIERS = frozenset({"provided", "given", "above", "available"})  # "the information provided"
-COURTESY_WORDS = frozenset({  # with a first- or second-person word in their clause
+COURTESY_WORDS = frozenset({  # in a clause with a first- or second-person word, or in a short clause
     "hope", "help", "helps", "helpful", "assist", "question", "questions", "thank", "thanks", "apologize",
     "apologise", "apologies", "sorry", "clarify", "clarification",
 })
 COURTESY_PHRASES = frozenset({("feel", "free"), ("let", "me"), ("you're", "welcome"), ("are", "welcome")})
 # a sentence of its own ("Sure!", "Hello!"); not "Yes." or "Absolutely.": the answer to a yes-no question is a claim
 INTERJECTIONS = frozenset({"sure", "hello", "hi"})
-SHORT_SENTENCE = 3  # words of a sentence that can be a courtesy on its own ("Sure!", "Great question!")
+SHORT_SENTENCE = 3  # words of a clause or sentence that can be a courtesy on its own ("Sure!", "Thanks for asking,")
 DASHES = frozenset({"-", "–", "—", "--"})
 LABEL_MAX = 6  # words of a label before its colon
 _LABEL = re.compile(r"^[ \t]*(?:[-*•>#]+|\d+[.)])?[ \t]*([^\n:]{1,80}?):(?=\s|\*|$)", re.MULTILINE)
