@@ -13,6 +13,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
+from halluseq.evidence import points_back
 from halluseq.features.align import ContextSentences, is_content, is_negation
 from halluseq.features.text import COLUMNS, bare_word, text_features, word_key
 from halluseq.lexicon import load_relations
@@ -65,12 +66,20 @@ class ClosestSentence:
     def _lemma_in_context(self, key: str) -> bool:
         return key.isalpha() and not load_relations().lemmas(key).isdisjoint(self._context_forms())
 
-    def __call__(self, words: Sequence[str]) -> str | None:
-        """The best-matching context sentence of a claim's words (None: it shares no content word)."""
+    def __call__(self, words: Sequence[str]) -> tuple[str, set[str]] | None:
+        """The best-matching context sentence of a claim's words (None: it shares no content word) and the keys it
+        holds, with those of the sentence before it when it points back ("It was built by ..." after "The Eiffel
+        Tower is ...": ``tower`` is not missing)."""
         keys = [word_key(w) for w in words]
         names = frozenset(k for k, w in zip(keys, words, strict=True) if bare_word(w)[:1].isupper())
         best = self.index.align(keys, names)[0]
-        return None if best is None else self.index.texts[best]
+        if best is None:
+            return None
+        sentence = self.index.texts[best]
+        found = set(self.index.keys[best])
+        if best > 0 and points_back(sentence):
+            found |= set(self.index.keys[best - 1])
+        return sentence, found
 
 
 def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.ndarray:
@@ -104,8 +113,7 @@ def _reason(words: list[str], text: np.ndarray, novel: np.ndarray, hallucinated:
     if others and not parts:
         parts.append(f"words {_listed(others)} not found")
     if not parts:
-        sentence = closest(words)
-        found = {word_key(w) for w in sentence.split()} if sentence else set()
+        sentence, found = closest(words) or ("", set())
         moved = [w for w in words if (is_content(word_key(w)) or is_negation(word_key(w)))
                  and word_key(w) not in found]
         if sentence and moved:

@@ -147,6 +147,12 @@ def test_without_nli_a_claim_made_of_context_words_quotes_the_sentence_it_depart
     assert negated.reason == ('words missing from the closest context sentence (never): '
                               '"Steve Stapler coached the team."')
     assert short.reason == "no support in context: words Fine not found"  # a sentence's first capital is no name
+    # the sentence quoted points back ("It was built ..."): the words of the one before it are not missing
+    context = "The Eiffel Tower is 330 metres tall. It was built by Gustave Eiffel's company."
+    item = example("The tower was not built by Gustave Eiffel's company.", context)
+    (built,) = claims(item, np.full(len(item.words), 0.9), 0.5)
+    assert built.reason == ('words missing from the closest context sentence (not): "It was built by Gustave '
+                            'Eiffel\'s company."')
 
 
 def test_only_a_sentence_that_points_back_reads_the_one_before_it():
