@@ -24,9 +24,9 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.augment import augment
+from halluseq.augment.framing import frame
 from halluseq.data import load
 from halluseq.detector import Detector
 
@@ -51,11 +51,10 @@ FRAMINGS = (
 
 
 def framed(answer: str, before: str, after: str) -> tuple[str, int, int]:
-    """The framed answer and where the original answer now starts and ends."""
-    first = answer.split(maxsplit=1)[0] if answer.strip() else ""
-    if before.endswith(", ") and first.lower() in ENGLISH_STOP_WORDS:  # "the tower", not "paris"
-        answer = answer[0].lower() + answer[1:]
-    return before + answer + after, len(before), len(before) + len(answer)
+    """The framed answer (:func:`halluseq.augment.framing.frame`) and where the original answer now starts and
+    ends."""
+    text, start = frame(answer, ("", before, after))
+    return text, start, start + len(answer)
 
 
 def records(seed: int) -> list[dict]:
