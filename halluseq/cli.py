@@ -49,7 +49,8 @@ def cmd_augment(args: argparse.Namespace) -> int:
     made = write_augmented(examples, args.out, kinds=kinds, per_example=args.per_example, seed=args.seed,
                            sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
                            fragments_per_context=args.context_fragments,
-                           paraphrase_words=args.paraphrase_words, framing=args.framing)
+                           paraphrase_words=args.paraphrase_words, framing=args.framing,
+                           abstentions=args.abstentions)
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -320,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--framing", type=float, default=0.0,
                          help="share of bases whose twin and edits get a courtesy, source reference, heading or "
                               "abstention around them, outside every span (default 0)")
+    augment.add_argument("--abstentions", type=float, default=0.0,
+                         help="share of the other bases whose twin and edits get a true abstention after them (the "
+                              "sources do not mention a name from another document), outside every span, and which "
+                              "give one more record with a false one (kind abstention: a name the context holds) "
+                              "(default 0)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

@@ -203,9 +203,14 @@ def names_in(text: str) -> list[tuple[int, int]]:
     return found
 
 
+def _name_words(name: str) -> set[str]:
+    """The lowercased words of a name, a possessive ending and surrounding punctuation left out."""
+    return {re.sub(r"['’]s?$", "", word.strip(".,;:!?\"()")) for word in name.lower().split()}
+
+
 def _distinct(a: str, b: str) -> bool:
-    """Names that share no word (so neither is a part of the other)."""
-    return not set(a.lower().split()) & set(b.lower().split())
+    """Names that share no word (so neither is a part of the other; "Presley's" is "Presley")."""
+    return not _name_words(a) & _name_words(b)
 
 
 def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str) -> Edit | None:
@@ -371,6 +376,36 @@ def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> 
     cut = _pick(rng, [end for _, end in sentences]) if sentences else len(text.rstrip())
     edited = text[:cut] + " " + sentence + text[cut:]
     return Edit(edited, cut + 1, cut + 1 + len(sentence), "splice", f"+ {sentence}")
+
+
+# --- abstentions ------------------------------------------------------------------------------------------------
+
+# sentences that say the sources lack a topic (other wordings than benchmarks/framing.py's)
+ABSTENTIONS = (
+    "The passages do not mention {}.",
+    "However, the context does not say anything about {}.",
+    "The provided text gives no information on {}.",
+    "Note that the document does not discuss {}.",
+)
+
+
+def abstention_sentence(topic: str, rng: random.Random) -> str:
+    """One of :data:`ABSTENTIONS` about ``topic``."""
+    return _pick(rng, ABSTENTIONS).format(topic)
+
+
+def false_abstention(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A sentence saying the sources do not mention a name they hold (one the text does not use) is appended;
+    span: that sentence. Not one of :data:`EDITS`: ``augment(abstentions=...)`` makes it beside a true abstention."""
+    names = sorted({resources.context[s:e] for s, e in names_in(resources.context)
+                    if resources.context[s:e].lower() not in text.lower()})
+    name = _pick(rng, names)
+    if name is None:
+        return None
+    sentence = abstention_sentence(name, rng)
+    cut = len(text.rstrip())
+    return Edit(text[:cut] + " " + sentence + text[cut:], cut + 1, cut + 1 + len(sentence), "abstention",
+                f"+ {sentence}")
 
 
 EditFunction = Callable[[str, random.Random, EditResources], Edit | None]

@@ -11,8 +11,12 @@ the detectors on framing they never saw.
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Sequence
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from halluseq.augment.edits import abstention_sentence
 
 # (kind, before the answer, after it); after a lead-in clause an answer's first word is lowercased if it is a stop word
 FRAMINGS: tuple[tuple[str, str, str], ...] = (
@@ -34,6 +38,17 @@ FRAMINGS: tuple[tuple[str, str, str], ...] = (
 def draw_framing(rng: random.Random, share: float) -> tuple[str, str, str] | None:
     """One framing with probability ``share``, else None."""
     return rng.choice(FRAMINGS) if share > 0 and rng.random() < share else None
+
+
+def draw_abstention(rng: random.Random, share: float, foreign_names: Sequence[str], context: str
+                    ) -> tuple[str, str, str] | None:
+    """With probability ``share``, a true abstention after the answer: a sentence saying the sources do not mention
+    a name from another document that shares no word with ``context`` (None when no such name is at hand)."""
+    if share <= 0 or rng.random() >= share:
+        return None
+    context_words = set(re.findall(r"\w+", context.lower()))
+    names = sorted({n for n in foreign_names if not set(re.findall(r"\w+", n.lower())) & context_words})
+    return ("abstention", "", " " + abstention_sentence(rng.choice(names), rng)) if names else None
 
 
 def frame(text: str, framing: tuple[str, str, str]) -> tuple[str, int]:

@@ -23,8 +23,8 @@ from typing import Any
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, names_in
-from halluseq.augment.framing import draw_framing, frame
+from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, false_abstention, names_in
+from halluseq.augment.framing import draw_abstention, draw_framing, frame
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.files import atomic_write
@@ -174,7 +174,8 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int,
 
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
-            fragments_per_context: int = 0, framing: float = 0.0, report: AugmentReport | None = None
+            fragments_per_context: int = 0, framing: float = 0.0, abstentions: float = 0.0,
+            report: AugmentReport | None = None
             ) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
@@ -184,8 +185,12 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
     (:func:`context_fragments`), drawn by a generator of their own so that the other bases stay as they were
     (their edits may change: the kinds made least so far go first). With ``framing``, that share of the bases (not
     fragments) has its twin and edits wrapped in one framing (:mod:`halluseq.augment.framing`; a courtesy, a reference
-    to the sources, a heading or an abstention, outside every span), drawn by a generator of its own.
-    Deterministic for ``seed``."""
+    to the sources, a heading or an abstention, outside every span), drawn by a generator of its own; with
+    ``abstentions``, that share of the other bases has a true abstention appended to its twin and edits (a sentence
+    saying the sources do not mention a name from another document,
+    :func:`~halluseq.augment.framing.draw_abstention`) and gives one more record, kind ``abstention``: the base with
+    a false one (:func:`~halluseq.augment.edits.false_abstention`, of a name the context holds). Both draw on
+    generators of their own, so the other records stay as they were. Deterministic for ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
@@ -214,6 +219,10 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
             report.bases[base.origin] += 1
             framed = None if base.origin == "context_fragment" else draw_framing(
                 random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:framing"), framing)
+            abstaining = random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:abstention")
+            abstention = None if framed is not None or base.origin == "context_fragment" else draw_abstention(
+                abstaining, abstentions, resources.foreign_names, example.context)
+            framed = framed or abstention
             if "faithful" in kinds:
                 report.records["faithful"] += 1
                 yield _record(base, base.text, None, "faithful", 0, framed)
@@ -230,6 +239,9 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
                 report.records[kind] += 1
                 made += 1
                 yield _record(base, edit.text, edit, kind, 0, framed)
+            if abstention is not None and (edit := false_abstention(base.text, abstaining, resources)) is not None:
+                report.records["abstention"] += 1  # the false counterpart of the true abstention, unframed
+                yield _record(base, edit.text, edit, "abstention", 0)
 
 
 def _resources(example: Example, by_group: dict[str, list[Example]], groups: list[str], rng: random.Random,

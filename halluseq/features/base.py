@@ -20,6 +20,7 @@ FAMILIES: dict[str, str] = {
     "text": "halluseq.features.text:TextFeatures",
     "align": "halluseq.features.align:AlignFeatures",
     "discourse": "halluseq.features.discourse:DiscourseFeatures",
+    "abstention": "halluseq.features.abstention:AbstentionFeatures",
     "lm": "halluseq.features.lm:LMFeatures",
     "lm_contrast": "halluseq.features.lm:LMContrastFeatures",
     "nli": "halluseq.features.nli:NLIFeatures",

@@ -90,6 +90,12 @@ def clause_index(words: Sequence[Word], sentence: np.ndarray) -> np.ndarray:
     return index
 
 
+def names_sources(held: set[str]) -> bool:
+    """Whether a clause or sentence of these word keys names the sources ("the passages", "the information
+    provided")."""
+    return bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
+
+
 def discourse_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
     """The ``(n_words, 3)`` discourse-feature matrix of one example, given its context's word keys."""
     words = example.words
@@ -109,7 +115,7 @@ def discourse_features(example: Example, context_keys: frozenset[str]) -> np.nda
         held = {keys[i] for i in members}
         short = _word_count(keys, members) <= SHORT_SENTENCE
         out[members, 0] = any(courteous[i] for i in members) and (short or bool(held & reader_words))
-        out[members, 1] = bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
+        out[members, 1] = names_sources(held)
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         if _word_count(keys, members) <= SHORT_SENTENCE and any(keys[i] in INTERJECTIONS for i in members):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from halluseq.augment.edits import EDITS, MONTHS, Edit, EditResources, names_in
+from halluseq.augment.edits import ABSTENTIONS, EDITS, MONTHS, Edit, EditResources, false_abstention, names_in
 from halluseq.data.sentences import split_sentences
 
 EIFFEL_CONTEXT = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
@@ -170,6 +170,14 @@ def test_entity_intrinsic_names_occur_in_the_context(seed: int) -> None:
     new = assert_substituted(base, edit, "Gustave Eiffel")
     assert new in context
     assert not words_of(new) & {"gustave", "eiffel"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_intrinsic_never_puts_a_possessive_of_the_same_name(seed: int) -> None:
+    context = "Many impersonators sing Presley's songs. Presley was born in Tupelo."
+    base = "They say Presley was born there."
+    edit = edit_of("entity_intrinsic", base, EditResources(context), seed)
+    assert assert_substituted(base, edit, "Presley") == "Tupelo"  # not "Presley's"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -380,3 +388,17 @@ def test_names_in_never_returns_stopwords_or_months() -> None:
 def test_names_in_keeps_a_surname_that_is_a_month() -> None:
     text = "Theresa May spoke in London."
     assert [text[s:e] for s, e in names_in(text)] == ["Theresa May", "London"]
+
+
+# ---- abstentions ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_false_abstention_says_the_sources_lack_a_name_they_hold(seed: int) -> None:
+    edit = false_abstention(EIFFEL_BASE, random.Random(seed), EIFFEL)
+    assert edit is not None and edit.kind == "abstention" and edit.text.startswith(EIFFEL_BASE + " ")
+    assert edit.end == len(edit.text)
+    assert any(edit.changed == template.format("Paris") for template in ABSTENTIONS)  # the name the base lacks
+
+
+def test_false_abstention_does_not_apply_when_the_text_uses_every_name() -> None:
+    assert false_abstention("The Eiffel Tower is in Paris.", random.Random(0), EIFFEL) is None

@@ -310,3 +310,45 @@ def test_framing_lowercases_a_stop_word_after_a_lead_in_only() -> None:
     assert frame("Paris is big.", lead_in)[0] == "Based on the passages, Paris is big."
     assert frame("It is tall.", ("courtesy", "", " I hope that answers your question.")) == (
         "It is tall. I hope that answers your question.", 0)
+
+
+def test_abstentions_true_after_twin_and_edits_alike_false_as_a_record_of_their_own() -> None:
+    import re
+
+    from halluseq.augment.edits import ABSTENTIONS
+
+    def topic(tail: str) -> str:
+        [found] = [m.group(1) for t in ABSTENTIONS
+                   if (m := re.fullmatch(" " + re.escape(t).replace(r"\{\}", "(.+)"), tail))]
+        return found
+
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"\w+", text.lower()))
+
+    plain, framed = run(seed=0), run(seed=0, abstentions=1.0)
+    assert framed == run(seed=0, abstentions=1.0)
+    false = [r for r in framed if r["meta"]["kind"] == "abstention"]
+    assert [r for r in framed if r["meta"]["kind"] != "abstention"] != plain
+    assert [r["id"] for r in framed if r["meta"]["kind"] != "abstention"] == [r["id"] for r in plain]
+    by_id = {r["id"]: r for r in plain}
+    tails = {}
+    for record in framed:
+        if record["meta"]["kind"] == "abstention":
+            continue
+        original = by_id[record["id"]]
+        if record["meta"]["origin"] == "context_fragment":
+            assert record == original
+            continue
+        assert record["meta"]["framing"] == "abstention" and record["response"].startswith(original["response"])
+        tail = record["response"][len(original["response"]):]
+        assert tails.setdefault(twin_key(record), tail) == tail  # the base's twin and edits alike
+        assert not words(topic(tail)) & words(record["context"])  # a true abstention: the context lacks its topic
+        assert record["spans"] == original["spans"]  # and it is never in a span
+    assert false
+    for record in false:  # the base, then a false abstention as the one span
+        [span] = record["spans"]
+        twin = by_id[twin_key(record) + "-faithful0"]["response"]
+        assert record["response"] == twin + " " + span["text"] and span["end"] == len(record["response"])
+        assert topic(" " + span["text"]) in record["context"] and record["meta"]["framing"] is None
+    some = run(seed=0, abstentions=0.5)
+    assert 0 < sum(r["meta"]["framing"] is not None for r in some) < len(some)

@@ -122,6 +122,20 @@ def test_augment_source_keeps_groups_and_never_crosses_a_split(tmp_path):
         assert not train & {examples[i].group for i in fold.test}
 
 
+
+def test_augment_source_passes_abstentions_on(tmp_path):
+    records = synthetic_records(12, 2, seed=0, prefix="r")
+    cities = ["Oslo", "Lima", "Quito", "Hanoi", "Dakar", "Perth", "Turin", "Riga", "Baku", "Accra", "Bern", "Kyoto"]
+    for r in records:  # names of this context (false abstentions) and of the others (true ones)
+        city = cities[int(r["id"][1:].split("-")[0])]
+        r["context"] += f" Officials in {city} praised the bridge. Its engineer, Astrid {city}son, was honoured."
+    path = write_jsonl(tmp_path / "base.jsonl", records)
+    plain, abstaining = (load_sources([{"path": str(path), "name": "base"},
+                                       {"name": "synthetic", "augment": {"sources": ["base"], "seed": 0, **extra}}])
+                         for extra in ({}, {"abstentions": 1.0}))
+    assert "abstention" not in {e.meta.get("kind") for e in plain}
+    assert "abstention" in {e.meta.get("kind") for e in abstaining}
+
 def test_cv_on_one_dataset_tests_only_it_with_its_own_folds(tmp_path):
     a = write_jsonl(tmp_path / "a.jsonl", synthetic_records(15, 2, seed=0, prefix="a"))
     b = write_jsonl(tmp_path / "b.jsonl", synthetic_records(10, 2, seed=1, prefix="b"))

@@ -1,0 +1,93 @@
+"""Abstention features: sentences that say the sources lack something, and whether the context holds it after all.
+
+Chat models end answers with an abstention ("The passages do not mention its cost."). It is true when the context
+does not hold its topic, and a hallucination about the sources when it does ("The passages do not mention who
+built it." against a context that says who built it). Without these columns a labeler reads both as a sentence of
+words the context lacks, like a spliced unsupported one:
+
+- ``abstention``: the words of a sentence that names the sources (``passage``, ``context``, ``document`` ...; or
+  "information" with "provided" / "given", as the ``discourse`` family's ``source_clause``) and holds a negation
+  ("The passages do not mention its cost.", "No other information is provided in the passages.");
+- ``abstention_found``: the words of an abstention whose topic (its content words other than the sources, the
+  negation and the words of saying: ``mention``, ``provide``, ``information``, ``details`` ...) the context holds
+  word for word (a possessive ``'s`` aside). A true abstention names something the context lacks ("its cost"), or
+  nothing at all ("No other information is provided.").
+
+No model, no options; linear in answer plus context length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.align import is_content, is_negation
+from halluseq.features.base import PerContextFeatures
+from halluseq.features.discourse import READER_WORDS, SOURCE_QUALIFIERS, SOURCE_WORDS, names_sources
+from halluseq.features.text import POSSESSIVE, word_key
+
+COLUMNS = ["abstention", "abstention_found"]
+# what an abstention says besides its topic: "the passages do not [mention | provide specific information on] ..."
+SAYING_WORDS = frozenset({
+    "mention", "mentions", "mentioned", "provide", "provides", "provided", "providing", "give", "gives", "given",
+    "state", "states", "stated", "specify", "specifies", "specified", "contain", "contains", "contained", "include",
+    "includes", "included", "say", "says", "said", "discuss", "discusses", "discussed", "address", "addresses",
+    "addressed", "cover", "covers", "covered", "offer", "offers", "indicate", "indicates", "indicated", "describe",
+    "describes", "described", "explain", "explains", "explained", "reference", "references", "refer", "refers",
+    "information", "info", "details", "detail", "detailed", "data", "specific", "specifically", "further",
+    "additional", "explicit", "explicitly", "clear", "clearly", "direct", "directly", "exact", "precise", "enough",
+    "sufficient", "answer", "question", "possible", "unable", "able", "determine", "determined", "however",
+    "unfortunately", "based", "note", "available", "above", "found", "find", "regarding", "anything", "relevant",
+})
+NOT_TOPIC = SOURCE_WORDS | SOURCE_QUALIFIERS | SAYING_WORDS | READER_WORDS
+
+
+def _key(word: str) -> str:
+    return POSSESSIVE.sub("", word_key(word).replace("’", "'"))
+
+
+def abstention_topic(keys: Sequence[str]) -> set[str]:
+    """The topic of an abstention given its word keys (possessives stripped): its content words other than the
+    sources, negations, words of saying and first- or second-person words."""
+    return {key for key in keys if is_content(key) and not is_negation(key) and key not in NOT_TOPIC}
+
+
+def abstention_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
+    """The ``(n_words, 2)`` abstention-feature matrix of one example, given its context's word keys."""
+    words = example.words
+    out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
+    if not words:
+        return out
+    keys = [_key(w.text) for w in words]
+    offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
+    sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    for value in np.unique(sentence):
+        members = np.flatnonzero(sentence == value)
+        held = [keys[i] for i in members]
+        if names_sources(set(held)) and any(is_negation(key) for key in held):
+            topic = abstention_topic(held)
+            out[members, 0] = 1.0
+            out[members, 1] = bool(topic) and topic <= context_keys
+    return out
+
+
+class AbstentionFeatures(PerContextFeatures):
+    """Abstentions of an answer and whether the context holds their topic; no options."""
+
+    name = "abstention"
+    version = "1"
+    source_files = ("features/abstention.py", "features/discourse.py", "features/align.py", "features/text.py",
+                    "data/sentences.py")
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def index(self, context: str) -> frozenset[str]:
+        return frozenset(_key(w) for w in context.split())
+
+    def example_features(self, example: Example, index: frozenset[str]) -> np.ndarray:
+        return abstention_features(example, index)
