@@ -23,7 +23,7 @@ from pytorch_lightning.loggers import CSVLogger
 
 from halluseq.data import Example, load
 from halluseq.data.sources import document_key, load_sources, training_repeats
-from halluseq.data.splits import Fold, grouped_split, make_folds, transfer_examples
+from halluseq.data.splits import Fold, grouped_split, hashed_split, make_folds, transfer_examples
 from halluseq.evaluate import best_f1_threshold, best_mean_f1_threshold, sliced_metrics
 from halluseq.features import FeaturePipeline, FeatureStore
 from halluseq.features.pipeline import select_families
@@ -151,8 +151,8 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
         raise ValueError("a final fit needs a sequence model (logreg is evaluated under a protocol only)")
     usable, pipeline, features, labels = _prepare(config, examples, progress)
     protocol = config["protocol"]
-    train_part, validation = grouped_split(usable, np.arange(len(usable)), protocol["val_fraction"],
-                                           protocol["fold_seed"])
+    split = {"stratified": grouped_split, "hashed": hashed_split}[protocol.get("final_validation", "stratified")]
+    train_part, validation = split(usable, np.arange(len(usable)), protocol["val_fraction"], protocol["fold_seed"])
     fold = validated_on(Fold("final", train_part, validation, np.array([], dtype=np.int64)), usable,
                         config["training"].get("validate_on"))
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])

@@ -33,3 +33,27 @@ def test_train_detector_saves_a_model_whose_metrics_its_reloaded_copy_reproduces
     again = evaluate_detector(reloaded, examples)
     for metric in ("token_auc", "token_ap", "example_auc", "span_f1"):
         assert again[metric] == pytest.approx(recorded[metric], abs=1e-9)
+
+
+def test_final_fit_holds_out_the_hashed_part_when_asked(tmp_path, synthetic_dataset, monkeypatch):
+    import numpy as np
+
+    from halluseq.data.splits import grouped_split, hashed_split
+    from halluseq.train import fit_final
+
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+    config = load_config(None)
+    config.update(data={"path": str(synthetic_dataset("a", 20, 5, 0))},  # 20 groups: the two parts differ in size
+                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0)
+    config["training"].update(max_epochs=1, batch_size=16)
+    examples, _ = load(config["data"]["path"])
+    everything = np.arange(len(examples))
+    sizes = set()
+    for how, split in (("hashed", hashed_split), ("stratified", grouped_split)):
+        config["protocol"]["final_validation"] = how
+        fit = fit_final(config, tmp_path / how, progress=False, examples=examples)
+        keep, held = split(examples, everything, config["protocol"]["val_fraction"], config["protocol"]["fold_seed"])
+        assert fit.examples == len(keep) and fit.validation["examples"] == len(held)
+        sizes.add(len(held))
+    assert len(sizes) == 2

@@ -3,6 +3,7 @@ leave-one-generator-out, and cross-dataset transfer."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -39,6 +40,23 @@ def grouped_split(examples: Sequence[Example], indices: np.ndarray, fraction: fl
     splitter = StratifiedGroupKFold(n_splits=n_splits, shuffle=True, random_state=seed)
     keep, held = next(splitter.split(indices, flags, groups))
     return indices[keep], indices[held]
+
+
+def hashed_split(examples: Sequence[Example], indices: np.ndarray, fraction: float,
+                 seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Split ``indices`` into ``(keep, held_out)``: a group is held out when a hash of the seed and its name falls in
+    the first ``fraction`` of the hash range. Unlike :func:`grouped_split`, a group's side never depends on which
+    other examples are present (records added to one source do not draw other answers of another into the held-out
+    part); not stratified. Evaluation-only examples are in neither part."""
+    indices = np.asarray([i for i in indices if examples[i].meta.get("train", True)], dtype=np.int64)
+    if len(indices) == 0:
+        raise ValueError("no example to train on (every candidate is held out or evaluation-only)")
+    sides = {group: int.from_bytes(hashlib.sha256(f"{seed}:{group}".encode()).digest()[:8], "big") < fraction * 2**64
+             for group in {examples[i].group for i in indices}}
+    held = np.array([sides[examples[i].group] for i in indices], dtype=bool)
+    if held.all() or not held.any():
+        raise ValueError(f"{len(sides)} groups: a hashed {fraction} split leaves one side empty")
+    return indices[~held], indices[held]
 
 
 def cross_validation_folds(examples: Sequence[Example], k: int = 5, val_fraction: float = 0.15,

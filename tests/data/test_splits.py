@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import halluseq
-from halluseq.data.splits import cross_validation_folds, make_folds, official_split
+from halluseq.data.splits import cross_validation_folds, hashed_split, make_folds, official_split
 
 
 @pytest.fixture(scope="module")
@@ -128,3 +128,17 @@ def test_too_few_groups_for_validation_split(make_example):
     examples += [make_example("a b", context="x", split="test", group="t")]
     with pytest.raises(ValueError, match="groups"):
         official_split(examples)
+
+
+def test_hashed_split_keeps_each_groups_side_whatever_else_is_present(ragtruth):
+    everything = np.arange(len(ragtruth))
+    keep, held = hashed_split(ragtruth, everything, 0.15, 42)
+    assert sorted([*keep, *held]) == everything.tolist()
+    assert not {ragtruth[i].group for i in keep} & {ragtruth[i].group for i in held}
+    assert 0.08 < len(held) / len(ragtruth) < 0.22
+    # without a third of the examples, every remaining group stays on its side (grouped_split reshuffles them)
+    some = everything[everything % 3 != 0]
+    keep_some, held_some = hashed_split(ragtruth, some, 0.15, 42)
+    assert set(held_some.tolist()) == set(held.tolist()) & set(some.tolist())
+    assert set(keep_some.tolist()) == set(keep.tolist()) & set(some.tolist())
+    assert set(hashed_split(ragtruth, everything, 0.15, 43)[1].tolist()) != set(held.tolist())  # the seed counts
