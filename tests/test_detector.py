@@ -537,3 +537,14 @@ def test_courtesies_sources_and_unit_spellings_are_not_claims(name, detector, fu
     changed = scorer.predict(context, "Based on the provided context, the tower was completed in 1925. I hope this "
                                       "helps!")
     assert changed.hallucinated and [s.text for s in changed.spans] == ["1925."]
+
+
+def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(detector):
+    context = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. It was built by Gustave "
+               "Eiffel's company for the World's Fair.")
+    answer = "The Eiffel Tower was completed in 1889 in Paris."
+    for true in ("However, the passages do not provide information about its cost.",
+                 "The passages do not mention who designed its lifts."):
+        assert not detector.predict(context, f"{answer} {true}").hallucinated, true
+    false = detector.predict(context, f"{answer} However, the passages do not mention who built it.")
+    assert false.hallucinated and false.spans[0].start > len(answer)

@@ -92,7 +92,7 @@ def test_health(base_url, detector):
     assert payload["status"] == "ok"
     assert payload["model"] == detector.model_spec["name"] == "bigru_crf"
     assert payload["version"] == halluseq.__version__
-    assert payload["features"] == ["text", "align", "discourse"]
+    assert payload["features"] == ["text", "align", "discourse", "abstention"]
     assert payload["threshold"] == pytest.approx(detector.threshold)
 
 
