@@ -151,7 +151,11 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
         raise ValueError("a final fit needs a sequence model (logreg is evaluated under a protocol only)")
     usable, pipeline, features, labels = _prepare(config, examples, progress)
     protocol = config["protocol"]
-    split = {"stratified": grouped_split, "hashed": hashed_split}[protocol.get("final_validation", "stratified")]
+    splits = {"stratified": grouped_split, "hashed": hashed_split}
+    how = protocol.get("final_validation", "stratified")
+    if how not in splits:
+        raise ValueError(f"protocol.final_validation must be one of {sorted(splits)}, not {how!r}")
+    split = splits[how]
     train_part, validation = split(usable, np.arange(len(usable)), protocol["val_fraction"], protocol["fold_seed"])
     fold = validated_on(Fold("final", train_part, validation, np.array([], dtype=np.int64)), usable,
                         config["training"].get("validate_on"))

@@ -232,11 +232,15 @@ def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResource
     return _swap_name(text, rng, pool, "entity_intrinsic")
 
 
+def names_absent(names: Sequence[str], context: str) -> list[str]:
+    """The names (of other documents) that share no word with ``context``."""
+    context_words = set(re.findall(r"\w+", context.lower()))
+    return [n for n in names if not set(re.findall(r"\w+", n.lower())) & context_words]
+
+
 def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """A name becomes a name from another document that shares no word with the context."""
-    context_words = set(re.findall(r"\w+", resources.context.lower()))
-    pool = [n for n in resources.foreign_names if not set(re.findall(r"\w+", n.lower())) & context_words]
-    return _swap_name(text, rng, pool, "entity_extrinsic")
+    return _swap_name(text, rng, names_absent(resources.foreign_names, resources.context), "entity_extrinsic")
 
 
 # --- two names or numbers of one sentence trade places ------------------------------------------------------------

@@ -11,12 +11,11 @@ the detectors on framing they never saw.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from halluseq.augment.edits import abstention_sentence
+from halluseq.augment.edits import abstention_sentence, names_absent
 
 # (kind, before the answer, after it); after a lead-in clause an answer's first word is lowercased if it is a stop word
 FRAMINGS: tuple[tuple[str, str, str], ...] = (
@@ -46,8 +45,7 @@ def draw_abstention(rng: random.Random, share: float, foreign_names: Sequence[st
     a name from another document that shares no word with ``context`` (None when no such name is at hand)."""
     if share <= 0 or rng.random() >= share:
         return None
-    context_words = set(re.findall(r"\w+", context.lower()))
-    names = sorted({n for n in foreign_names if not set(re.findall(r"\w+", n.lower())) & context_words})
+    names = sorted(set(names_absent(foreign_names, context)))
     return ("abstention", "", " " + abstention_sentence(rng.choice(names), rng)) if names else None
 
 

@@ -24,14 +24,20 @@ class Fold:
     test: np.ndarray
 
 
+def _trainable(examples: Sequence[Example], indices: np.ndarray) -> np.ndarray:
+    """``indices`` without evaluation-only examples (``meta["train"] is False``); an error when none is left."""
+    kept = np.asarray([i for i in indices if examples[i].meta.get("train", True)], dtype=np.int64)
+    if len(kept) == 0:
+        raise ValueError("no example to train on (every candidate is held out or evaluation-only)")
+    return kept
+
+
 def grouped_split(examples: Sequence[Example], indices: np.ndarray, fraction: float,
                   seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Split ``indices`` into ``(keep, held_out)`` with about ``fraction`` held out, grouped by ``group``
     and stratified on the example flag (one fold of a StratifiedGroupKFold with ``round(1 / fraction)`` folds).
     Evaluation-only examples (``meta["train"] is False``, a source with ``train: false``) are in neither part."""
-    indices = np.asarray([i for i in indices if examples[i].meta.get("train", True)], dtype=np.int64)
-    if len(indices) == 0:
-        raise ValueError("no example to train on (every candidate is held out or evaluation-only)")
+    indices = _trainable(examples, indices)
     n_splits = max(2, round(1 / fraction))
     flags = np.array([examples[i].hallucinated for i in indices])
     groups = np.array([examples[i].group for i in indices])
@@ -48,9 +54,7 @@ def hashed_split(examples: Sequence[Example], indices: np.ndarray, fraction: flo
     the first ``fraction`` of the hash range. Unlike :func:`grouped_split`, a group's side never depends on which
     other examples are present (records added to one source do not draw other answers of another into the held-out
     part); not stratified. Evaluation-only examples are in neither part."""
-    indices = np.asarray([i for i in indices if examples[i].meta.get("train", True)], dtype=np.int64)
-    if len(indices) == 0:
-        raise ValueError("no example to train on (every candidate is held out or evaluation-only)")
+    indices = _trainable(examples, indices)
     sides = {group: int.from_bytes(hashlib.sha256(f"{seed}:{group}".encode()).digest()[:8], "big") < fraction * 2**64
              for group in {examples[i].group for i in indices}}
     held = np.array([sides[examples[i].group] for i in indices], dtype=bool)
