@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.text import POSSESSIVE
+from halluseq.lexicon import load_relations
 
 
 @dataclass(frozen=True)
@@ -390,12 +391,34 @@ ABSTENTIONS = (
     "However, the context does not say anything about {}.",
     "The provided text gives no information on {}.",
     "Note that the document does not discuss {}.",
+    "The article does not specify {}.",
+    "It is not stated what {} is.",
+)
+# what a true abstention may say the sources lack about a name they hold ("the cost of the bridge")
+ATTRIBUTES = (
+    "cost", "price", "budget", "length", "height", "size", "weight", "age", "population", "founder", "owner",
+    "author", "address", "duration", "schedule", "reason", "salary", "revenue", "funding", "capacity",
+    "nationality", "birthplace", "opening hours", "exact date", "current status", "market share",
 )
 
 
 def abstention_sentence(topic: str, rng: random.Random) -> str:
     """One of :data:`ABSTENTIONS` about ``topic``."""
     return _pick(rng, ABSTENTIONS).format(topic)
+
+
+def attribute_topic(context: str, rng: random.Random) -> str | None:
+    """A topic a context lacks though it holds its name: an attribute (:data:`ATTRIBUTES`) none of whose words the
+    context uses, of one of its names ("the cost of Main Street", "Ana Ruiz's age"); None without a name."""
+    name = _pick(rng, sorted({context[s:e] for s, e in names_in(context)}))
+    relations = load_relations()
+    context_lemmas = frozenset().union(*map(relations.lemmas, re.findall(r"\w+", context.lower())))
+    attributes = [a for a in names_absent(ATTRIBUTES, context)
+                  if all(relations.lemmas(w).isdisjoint(context_lemmas) for w in a.split())]  # not "costs" either
+    if name is None or not attributes:
+        return None
+    attribute = _pick(rng, attributes)
+    return f"the {attribute} of {name}" if rng.random() < 0.5 else f"{name}'s {attribute}"
 
 
 def false_abstention(text: str, rng: random.Random, resources: EditResources) -> Edit | None:

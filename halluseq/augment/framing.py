@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from halluseq.augment.edits import abstention_sentence, names_absent
+from halluseq.augment.edits import abstention_sentence, attribute_topic, names_absent
 
 # (kind, before the answer, after it); after a lead-in clause an answer's first word is lowercased if it is a stop word
 FRAMINGS: tuple[tuple[str, str, str], ...] = (
@@ -42,11 +42,16 @@ def draw_framing(rng: random.Random, share: float) -> tuple[str, str, str] | Non
 def draw_abstention(rng: random.Random, share: float, foreign_names: Sequence[str], context: str
                     ) -> tuple[str, str, str] | None:
     """With probability ``share``, a true abstention after the answer: a sentence saying the sources do not mention
-    a name from another document that shares no word with ``context`` (None when no such name is at hand)."""
+    a topic they lack, half of the time an attribute of one of their names that they never name
+    (:func:`~halluseq.augment.edits.attribute_topic`: "the cost of Main Street"), else a name from another
+    document that shares no word with ``context`` (None when no such topic is at hand)."""
     if share <= 0 or rng.random() >= share:
         return None
     names = sorted(set(names_absent(foreign_names, context)))
-    return ("abstention", "", " " + abstention_sentence(rng.choice(names), rng)) if names else None
+    topic = attribute_topic(context, rng) if rng.random() < 0.5 else None
+    if topic is None and names:
+        topic = rng.choice(names)
+    return ("abstention", "", " " + abstention_sentence(topic, rng)) if topic else None
 
 
 def frame(text: str, framing: tuple[str, str, str]) -> tuple[str, int]:

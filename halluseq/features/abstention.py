@@ -5,13 +5,16 @@ does not hold its topic, and a hallucination about the sources when it does ("Th
 built it." against a context that says who built it). Without these columns a labeler reads both as a sentence of
 words the context lacks, like a spliced unsupported one:
 
-- ``abstention``: the words of a sentence that names the sources (``passage``, ``context``, ``document`` ...; or
-  "information" with "provided" / "given", as the ``discourse`` family's ``source_clause``) and holds a negation
-  ("The passages do not mention its cost.", "No other information is provided in the passages.");
+- ``abstention``: the words of a sentence that holds a negation and either names the sources (``passage``,
+  ``context``, ``document`` ...; or "information" with "provided" / "given", as the ``discourse`` family's
+  ``source_clause``: "The passages do not mention its cost.", "No other information is provided in the
+  passages.") or says so impersonally: it starts with ``it`` and holds a word of saying in the passive ("It is not
+  stated how long the bridge is.", "It is not clear when work begins.");
 - ``abstention_found``: the words of an abstention whose topic (its content words other than the sources, the
-  negation and the words of saying: ``mention``, ``provide``, ``information``, ``details`` ...) the context holds
-  word for word (a possessive ``'s`` aside). A true abstention names something the context lacks ("its cost"), or
-  nothing at all ("No other information is provided.").
+  negation and the words of saying: ``mention``, ``provide``, ``information``, ``details`` ...) the context holds,
+  each word as written or as one of its WordNet lemmas (``begins`` for "begin", a possessive ``'s`` aside). A true
+  abstention names something the context lacks ("the bridge's length": ``length`` is missing), or nothing at all
+  ("No other information is provided.").
 
 No model, no options; linear in answer plus context length.
 """
@@ -28,6 +31,7 @@ from halluseq.features.align import is_content, is_negation
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.discourse import READER_WORDS, SOURCE_QUALIFIERS, SOURCE_WORDS, names_sources
 from halluseq.features.text import POSSESSIVE, word_key
+from halluseq.lexicon import load_relations
 
 COLUMNS = ["abstention", "abstention_found"]
 # what an abstention says besides its topic: "the passages do not [mention | provide specific information on] ..."
@@ -42,7 +46,14 @@ SAYING_WORDS = frozenset({
     "sufficient", "answer", "question", "possible", "unable", "able", "determine", "determined", "however",
     "unfortunately", "based", "note", "available", "above", "found", "find", "regarding", "anything", "relevant",
 })
-NOT_TOPIC = SOURCE_WORDS | SOURCE_QUALIFIERS | SAYING_WORDS | READER_WORDS
+# the passive of an impersonal abstention: "It is not [stated | clear | known] ..."
+IMPERSONAL_SAYING = frozenset({
+    "stated", "mentioned", "specified", "indicated", "described", "explained", "given", "provided", "disclosed",
+    "reported", "said", "clear", "known", "listed", "included", "detailed", "addressed",
+})
+LEAD_WORDS = frozenset({"however", "but", "unfortunately", "though", "yet", "also"})  # before the "it"
+AUXILIARIES = frozenset({"does", "did", "doing", "has", "have", "had", "is", "are", "was", "were"})  # "does not"
+NOT_TOPIC = SOURCE_WORDS | SOURCE_QUALIFIERS | SAYING_WORDS | IMPERSONAL_SAYING | READER_WORDS | AUXILIARIES
 
 
 def _key(word: str) -> str:
@@ -51,12 +62,37 @@ def _key(word: str) -> str:
 
 def abstention_topic(keys: Sequence[str]) -> set[str]:
     """The topic of an abstention given its word keys (possessives stripped): its content words other than the
-    sources, negations, words of saying and first- or second-person words."""
+    sources, negations, words of saying, auxiliaries and first- or second-person words."""
     return {key for key in keys if is_content(key) and not is_negation(key) and key not in NOT_TOPIC}
 
 
-def abstention_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
-    """The ``(n_words, 2)`` abstention-feature matrix of one example, given its context's word keys."""
+def is_abstention(keys: Sequence[str]) -> bool:
+    """Whether a sentence of these word keys (possessives stripped) is an abstention: a negation, and the sources
+    named or an impersonal passive of saying ("It is not stated ...")."""
+    held = set(keys)
+    if not any(is_negation(key) for key in keys):
+        return False
+    if names_sources(held):
+        return True
+    first = next((i for i, key in enumerate(keys) if key and key not in LEAD_WORDS), None)
+    return first is not None and keys[first] == "it" and bool(held & IMPERSONAL_SAYING)
+
+
+class ContextWords:
+    """A context's word keys (possessives stripped) and their WordNet lemmas."""
+
+    def __init__(self, context: str):
+        self.keys = frozenset(_key(w) for w in context.split())
+        relations = load_relations()
+        self.lemmas = frozenset().union(*map(relations.lemmas, self.keys))
+
+    def holds(self, key: str) -> bool:
+        """Whether the context has ``key`` as written or as one of its lemmas."""
+        return key in self.keys or not load_relations().lemmas(key).isdisjoint(self.lemmas)
+
+
+def abstention_features(example: Example, context: ContextWords) -> np.ndarray:
+    """The ``(n_words, 2)`` abstention-feature matrix of one example, given its context's words."""
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
     if not words:
@@ -67,10 +103,10 @@ def abstention_features(example: Example, context_keys: frozenset[str]) -> np.nd
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         held = [keys[i] for i in members]
-        if names_sources(set(held)) and any(is_negation(key) for key in held):
+        if is_abstention(held):
             topic = abstention_topic(held)
             out[members, 0] = 1.0
-            out[members, 1] = bool(topic) and topic <= context_keys
+            out[members, 1] = bool(topic) and all(context.holds(key) for key in topic)
     return out
 
 
@@ -78,16 +114,16 @@ class AbstentionFeatures(PerContextFeatures):
     """Abstentions of an answer and whether the context holds their topic; no options."""
 
     name = "abstention"
-    version = "1"
+    version = "2"
     source_files = ("features/abstention.py", "features/discourse.py", "features/align.py", "features/text.py",
-                    "data/sentences.py")
+                    "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
-    def index(self, context: str) -> frozenset[str]:
-        return frozenset(_key(w) for w in context.split())
+    def index(self, context: str) -> ContextWords:
+        return ContextWords(context)
 
-    def example_features(self, example: Example, index: frozenset[str]) -> np.ndarray:
+    def example_features(self, example: Example, index: ContextWords) -> np.ndarray:
         return abstention_features(example, index)

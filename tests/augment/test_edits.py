@@ -8,7 +8,17 @@ import re
 
 import pytest
 
-from halluseq.augment.edits import ABSTENTIONS, EDITS, MONTHS, Edit, EditResources, false_abstention, names_in
+from halluseq.augment.edits import (
+    ABSTENTIONS,
+    ATTRIBUTES,
+    EDITS,
+    MONTHS,
+    Edit,
+    EditResources,
+    attribute_topic,
+    false_abstention,
+    names_in,
+)
 from halluseq.data.sentences import split_sentences
 
 EIFFEL_CONTEXT = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
@@ -402,3 +412,17 @@ def test_false_abstention_says_the_sources_lack_a_name_they_hold(seed: int) -> N
 
 def test_false_abstention_does_not_apply_when_the_text_uses_every_name() -> None:
     assert false_abstention("The Eiffel Tower is in Paris.", random.Random(0), EIFFEL) is None
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_attribute_topic_is_something_the_context_lacks_about_a_name_it_holds(seed: int) -> None:
+    context = EIFFEL_CONTEXT + " Its height and its cost were debated."
+    topic = attribute_topic(context, random.Random(seed))
+    assert topic is not None and ("Eiffel Tower" in topic or "Paris" in topic)
+    [attribute] = [a for a in ATTRIBUTES if topic in (f"the {a} of Eiffel Tower", f"the {a} of Paris",
+                                                      f"Eiffel Tower's {a}", f"Paris's {a}")]
+    assert attribute not in ("height", "cost")  # the context names these
+
+
+def test_attribute_topic_needs_a_name() -> None:
+    assert attribute_topic("the tower is tall and old.", random.Random(0)) is None

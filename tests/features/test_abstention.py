@@ -49,3 +49,22 @@ def test_a_true_abstention_names_what_the_context_lacks(make_example):
                    "It was completed in 1889. The context does not say who designed its lifts."):
         assert _flags(make_example, answer, "abstention", BUILT)
         assert _flags(make_example, answer, "abstention_found", BUILT) == []
+
+
+BRIDGE = ("The city council voted 7-2 to approve a $4.2 million plan to repair the Main Street bridge. Work would "
+          "begin in March, the mayor's office said.")
+
+
+def test_a_topic_word_is_held_as_one_of_its_lemmas(make_example):
+    for answer in ("The article does not mention when work begins.", "The passages do not say who voted."):
+        assert _flags(make_example, answer, "abstention_found", BRIDGE)
+    assert _flags(make_example, "The passages do not mention the bridge's length.", "abstention_found", BRIDGE) == []
+
+
+def test_an_impersonal_passive_of_saying_is_an_abstention(make_example):
+    for answer in ("It is not stated how long the bridge is.", "However, it is not clear when the work ends."):
+        assert _flags(make_example, answer, "abstention", BRIDGE) == answer.split()
+        assert _flags(make_example, answer, "abstention_found", BRIDGE) == []
+    assert _flags(make_example, "It is not stated when the work would begin.", "abstention_found", BRIDGE)
+    for claim in ("It was not approved in March.", "The plan was not stated by the mayor."):
+        assert _flags(make_example, claim, "abstention", BRIDGE) == []
