@@ -536,7 +536,8 @@ def test_courtesies_sources_and_unit_spellings_are_not_claims(name, detector, fu
         assert not scorer.predict(context, answer).hallucinated, answer
     changed = scorer.predict(context, "Based on the provided context, the tower was completed in 1925. I hope this "
                                       "helps!")
-    assert changed.hallucinated and [s.text for s in changed.spans] == ["1925."]
+    [span] = changed.spans  # the year, perhaps with its preposition; no framing word
+    assert changed.hallucinated and span.text.endswith("1925.") and span.text in "completed in 1925."
 
 
 def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(detector):
@@ -544,7 +545,10 @@ def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(
                "Eiffel's company for the World's Fair.")
     answer = "The Eiffel Tower was completed in 1889 in Paris."
     for true in ("However, the passages do not provide information about its cost.",
-                 "The passages do not mention who designed its lifts."):
+                 "The passages do not mention who designed its lifts.",
+                 "The passages do not mention the Eiffel Tower's cost."):  # a name the context holds, not its cost
         assert not detector.predict(context, f"{answer} {true}").hallucinated, true
-    false = detector.predict(context, f"{answer} However, the passages do not mention who built it.")
-    assert false.hallucinated and false.spans[0].start > len(answer)
+    for false in ("However, the passages do not mention who built it.",
+                  "The article does not say when it was completed."):  # "completed": held as written
+        result = detector.predict(context, f"{answer} {false}")
+        assert result.hallucinated and result.spans[0].start > len(answer), false
