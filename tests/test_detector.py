@@ -395,16 +395,17 @@ def full_detector() -> Detector:
     return Detector.from_pretrained("full")
 
 
-def test_full_bundled_detector_reads_every_family_and_records_provenance(full_detector):
+def test_full_bundled_detector_reads_the_context_models_and_records_provenance(full_detector):
     config = json.loads((bundled_model_path("full") / "config.json").read_text(encoding="utf-8"))
     families = {f["name"]: f for f in config["features"]["families"]}
-    assert list(families) == ["text", "align", "discourse", "lm", "lm_contrast", "nli", "support"]
-    assert families["nli"]["backend"] == "halluseq-nli" and families["lm"]["precision"] == "bfloat16"
+    # the default's families and the two context models; no proxy LM (configs/detector_full.yaml says why)
+    assert list(families) == ["text", "align", "discourse", "abstention", "nli", "support"]
+    assert families["nli"]["backend"] == "halluseq-nli"
     assert full_detector.pipeline.columns == config["columns"]
     assert len(config["columns"]) == config["model"]["n_features"]
     training = full_detector.meta["training"]
     assert training["command"] == "halluseq train-detector --config configs/detector_full.yaml"
-    assert {"ragtruth", "proxy_lm", "nli", "support"} <= set(training["licences"])
+    assert {"ragtruth", "nli", "support"} <= set(training["licences"])
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert full_detector.long_answers == {"max_words": 10000, "fallback": "default"}
     assert {"validation", "psiloqa_eval_gpt (zero-shot, GPT-4o annotations)"} <= set(full_detector.meta["metrics"])

@@ -74,5 +74,5 @@ def test_the_full_detector_notes_windowed_scoring_in_its_result():
     result = detector.predict(CONTEXT, answer)
     assert len(result.words) == len(answer.split()) and result.status == "ok"
     assert result.notes == [f"answer of {len(answer.split())} words is over the 12-word budget: "
-                            "lm, lm_contrast, nli, support scored it in 3 windows (exact within each)"]
+                            "nli, support scored it in 3 windows (exact within each)"]
     assert Detector.from_pretrained("default").predict(CONTEXT, answer * 3).notes == []  # no neural family
