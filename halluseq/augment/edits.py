@@ -412,7 +412,7 @@ def attribute_topic(context: str, rng: random.Random) -> str | None:
     context uses, of one of its names ("the cost of Main Street", "Ana Ruiz's age"); None without a name."""
     name = _pick(rng, sorted({context[s:e] for s, e in names_in(context)}))
     relations = load_relations()
-    context_lemmas = frozenset().union(*map(relations.lemmas, re.findall(r"\w+", context.lower())))
+    context_lemmas = relations.lemma_set(re.findall(r"\w+", context.lower()))
     attributes = [a for a in names_absent(ATTRIBUTES, context)
                   if all(relations.lemmas(w).isdisjoint(context_lemmas) for w in a.split())]  # not "costs" either
     if name is None or not attributes:

@@ -83,8 +83,7 @@ class ContextWords:
 
     def __init__(self, context: str):
         self.keys = frozenset(_key(w) for w in context.split())
-        relations = load_relations()
-        self.lemmas = frozenset().union(*map(relations.lemmas, self.keys))
+        self.lemmas = load_relations().lemma_set(self.keys)
 
     def holds(self, key: str) -> bool:
         """Whether the context has ``key`` as written or as one of its lemmas."""

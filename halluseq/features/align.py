@@ -398,7 +398,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             out[i, 21] = swapped[position]
             if not aligned and key.isalpha() and relations.opposites(key):
                 if aligned_lemmas is None:
-                    aligned_lemmas = frozenset().union(*map(relations.lemmas, aligned_sentence.keys))
+                    aligned_lemmas = relations.lemma_set(aligned_sentence.keys)
                 out[i, 18] = not relations.opposites(key).isdisjoint(aligned_lemmas)
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -61,6 +62,10 @@ class WordRelations:
                 if base in self._lemmas:
                     found.add(base)
         return frozenset(found)
+
+    def lemma_set(self, words: Iterable[str]) -> frozenset[str]:
+        """Every WordNet lemma of these words (for "does a text hold this word in any form")."""
+        return frozenset().union(*map(self.lemmas, words))
 
     def paraphrases(self, word: str) -> list[str]:
         """Words that say what ``word`` says in its dominant meaning: for a word that is its own and only lemma,
