@@ -122,6 +122,7 @@ def change_date(text: str, rng: random.Random, resources: EditResources) -> Edit
     return substitute(text, match.start(), match.end(), new, "date")
 
 
+# "degrees" is left out: as often a diploma ("master's degrees") as a temperature, where the scale is what changes
 UNIT_SWAPS: dict[str, tuple[str, ...]] = {
     "metres": ("feet", "kilometres"), "meters": ("feet", "kilometers"), "feet": ("metres", "miles"),
     "kilometres": ("miles", "metres"), "kilometers": ("miles", "meters"), "miles": ("kilometres", "feet"),
@@ -134,7 +135,8 @@ UNIT_SWAPS: dict[str, tuple[str, ...]] = {
     "percent": ("percentage points", "times"), "%": (" percentage points", " times"),
     "million": ("billion", "thousand"), "billion": ("million", "trillion"), "thousand": ("million", "hundred"),
     "trillion": ("billion", "million"), "dollars": ("euros", "pounds"), "euros": ("dollars", "pounds"),
-    "degrees": ("percent", "points"), "acres": ("hectares", "square miles"), "hectares": ("acres", "square miles"),
+    "celsius": ("fahrenheit",), "fahrenheit": ("celsius",), "acres": ("hectares", "square miles"),
+    "hectares": ("acres", "square miles"),
 }
 _UNIT = re.compile(r"(?<=\d)%|\b(" + "|".join(re.escape(u) for u in UNIT_SWAPS if u != "%") + r")\b",
                    re.IGNORECASE)
@@ -340,16 +342,20 @@ ANTONYM_PAIRS = (
     ("supported", "opposed"), ("supports", "opposes"), ("allowed", "banned"), ("public", "private"),
     ("male", "female"), ("men", "women"), ("young", "old"), ("new", "old"), ("high", "low"), ("large", "small"),
     ("long", "short"), ("rich", "poor"), ("same", "different"), ("similar", "different"), ("agreed", "refused"),
-    ("arrived", "left"), ("born", "died"), ("bought", "sold"), ("buy", "sell"), ("entered", "left"),
+    ("arrived", "left"), ("bought", "sold"), ("buy", "sell"), ("entered", "left"),
     ("start", "end"), ("started", "ended"), ("beginning", "end"), ("inside", "outside"), ("internal", "external"),
     ("upper", "lower"), ("domestic", "foreign"), ("rarely", "often"), ("minor", "major"), ("full", "empty"),
     ("true", "false"), ("correct", "incorrect"), ("safe", "dangerous"), ("guilty", "innocent"),
 )
+# words put in for their opposite but never replaced: "left" is as often a side or what remains ("he was left
+# behind" -> "he was arrived behind" is no sentence). "born" / "died" are no pair for the same reason ("was born")
+NOT_REPLACED = frozenset({"left"})
 ANTONYMS: dict[str, str] = {}
 for _a, _b in ANTONYM_PAIRS:
     ANTONYMS.setdefault(_a, _b)
     ANTONYMS.setdefault(_b, _a)
-_ANTONYM = re.compile(r"(?<![\w'’-])(" + "|".join(sorted(map(re.escape, ANTONYMS), key=len, reverse=True))
+_ANTONYM = re.compile(r"(?<![\w'’-])(" + "|".join(sorted((re.escape(w) for w in ANTONYMS if w not in NOT_REPLACED),
+                                                         key=len, reverse=True))
                       + r")(?![\w'’-])", re.IGNORECASE)
 
 
@@ -370,8 +376,20 @@ def flip_antonym(text: str, rng: random.Random, resources: EditResources) -> Edi
 
 # --- unsupported sentences --------------------------------------------------------------------------------------
 
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*$")
+
+
+def ended(text: str) -> str:
+    """``text`` without trailing space, a full stop added when it does not end a sentence (``. ! ?``, a closing
+    quote or bracket after one): a sentence appended to "yes it was" would else run on from it, one sentence to a
+    splitter and a reader ("yes it was The passages do not mention ..."), as no answer reads."""
+    text = text.rstrip()
+    return text if not text or _SENTENCE_END.search(text) else text + "."
+
+
 def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
-    """A sentence from another document is inserted between two sentences (or at the end); span: that sentence."""
+    """A sentence from another document is inserted between two sentences (or at the end; a full stop ends the one
+    before where it has none, :func:`ended`); span: that sentence."""
     context = resources.context.lower()
     options = [s for s in resources.foreign_sentences if s.lower() not in context]
     sentence = _pick(rng, options)
@@ -379,8 +397,9 @@ def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> 
         return None
     sentences = split_sentences(text)
     cut = _pick(rng, [end for _, end in sentences]) if sentences else len(text.rstrip())
-    edited = text[:cut] + " " + sentence + text[cut:]
-    return Edit(edited, cut + 1, cut + 1 + len(sentence), "splice", f"+ {sentence}")
+    head = ended(text[:cut])
+    edited = head + " " + sentence + text[cut:]
+    return Edit(edited, len(head) + 1, len(head) + 1 + len(sentence), "splice", f"+ {sentence}")
 
 
 # --- abstentions ------------------------------------------------------------------------------------------------
@@ -422,8 +441,9 @@ def attribute_topic(context: str, rng: random.Random) -> str | None:
 
 
 def false_abstention(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
-    """A sentence saying the sources do not mention a name they hold (one the text does not use) is appended;
-    span: that sentence. Not one of :data:`EDITS`: ``augment(abstentions=...)`` makes it beside a true abstention."""
+    """A sentence saying the sources do not mention a name they hold (one the text does not use) is appended (after
+    a full stop where the text has none, :func:`ended`); span: that sentence. Not one of :data:`EDITS`:
+    ``augment(abstentions=...)`` makes it beside a true abstention."""
     names = sorted({resources.context[s:e] for s, e in names_in(resources.context)
                     if resources.context[s:e].lower() not in text.lower()})
     name = _pick(rng, names)
@@ -431,7 +451,8 @@ def false_abstention(text: str, rng: random.Random, resources: EditResources) ->
         return None
     sentence = abstention_sentence(name, rng)
     cut = len(text.rstrip())
-    return Edit(text[:cut] + " " + sentence + text[cut:], cut + 1, cut + 1 + len(sentence), "abstention",
+    head = ended(text[:cut])
+    return Edit(head + " " + sentence + text[cut:], len(head) + 1, len(head) + 1 + len(sentence), "abstention",
                 f"+ {sentence}")
 
 

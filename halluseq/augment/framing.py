@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from halluseq.augment.edits import abstention_sentence, attribute_topic, names_absent
+from halluseq.augment.edits import abstention_sentence, attribute_topic, ended, names_absent
 
 # (kind, before the answer, after it); after a lead-in clause an answer's first word is lowercased if it is a stop word
 FRAMINGS: tuple[tuple[str, str, str], ...] = (
@@ -55,9 +55,10 @@ def draw_abstention(rng: random.Random, share: float, foreign_names: Sequence[st
 
 
 def frame(text: str, framing: tuple[str, str, str]) -> tuple[str, int]:
-    """``text`` inside ``framing`` and how far its characters moved (the length of the lead-in)."""
+    """``text`` inside ``framing`` and how far its characters moved (the length of the lead-in); a sentence after
+    the text follows a full stop (:func:`~halluseq.augment.edits.ended`)."""
     _, before, after = framing
     first = text.split(maxsplit=1)[0] if text.strip() else ""
     if before.endswith(", ") and first.lower() in ENGLISH_STOP_WORDS:
         text = text[0].lower() + text[1:]
-    return before + text + after, len(before)
+    return before + (ended(text) if after else text) + after, len(before)

@@ -16,6 +16,7 @@ from halluseq.augment.edits import (
     Edit,
     EditResources,
     attribute_topic,
+    ended,
     false_abstention,
     names_in,
 )
@@ -157,6 +158,7 @@ def test_unit_keeps_capitalisation() -> None:
 
 @pytest.mark.parametrize(("text", "context"), [
     ("The tower is tall.", EIFFEL_CONTEXT),
+    ("He holds two master's degrees.", "He studied in Paris."),  # a diploma, not a unit
     ("The tower is 330 metres tall.", "It is 1,000 feet or 0.3 kilometres."),  # both swaps are in the context
 ])
 def test_unit_does_not_apply(text: str, context: str) -> None:
@@ -262,8 +264,16 @@ def test_antonym_keeps_capitalisation(base: str, old: str, new: str) -> None:
     assert assert_substituted(base, edit_of("antonym", base), old) == new
 
 
-def test_antonym_does_not_apply_without_a_polar_word() -> None:
-    assert EDITS["antonym"]("The tower stands in Paris.", random.Random(0), EIFFEL) is None
+@pytest.mark.parametrize("text", ["The tower stands in Paris.", "He was left behind in Paris.",
+                                  "He was born in Paris.", "He died in Paris."])
+def test_antonym_does_not_apply_without_a_polar_word(text: str) -> None:
+    # "left" (a side, what remains) is never replaced; born / died are no pair ("he was died" is no sentence)
+    assert EDITS["antonym"](text, random.Random(0), EIFFEL) is None
+
+
+def test_antonym_may_put_in_a_word_it_never_replaces() -> None:
+    base = "He arrived in Paris."
+    assert assert_substituted(base, edit_of("antonym", base), "arrived") == "left"
 
 
 def test_antonym_leaves_contractions_alone() -> None:
@@ -281,6 +291,22 @@ def test_splice_inserts_a_foreign_sentence_at_a_sentence_end(seed: int) -> None:
     cut = edit.start - 1
     assert cut in [end for _, end in split_sentences(base)]
     assert edit.text == base[:cut] + " " + edit.changed + base[cut:]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_splice_after_a_sentence_without_a_full_stop_adds_one(seed: int) -> None:
+    base = "yes it was completed in 1889"
+    edit = edit_of("splice", base, seed=seed)
+    assert edit.text == "yes it was completed in 1889. Berlin has many lakes."
+    assert edit.changed == "Berlin has many lakes."
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("yes it was", "yes it was."), ("It is tall. ", "It is tall."), ("Is it?", "Is it?"), ("Wow!", "Wow!"),
+    ('He said "no."', 'He said "no."'), ("(It is tall.)", "(It is tall.)"), ("", ""), ("at 17:40 ", "at 17:40."),
+])
+def test_ended_adds_a_full_stop_only_where_a_sentence_does_not_end(text: str, expected: str) -> None:
+    assert ended(text) == expected
 
 
 @pytest.mark.parametrize("resources", [
@@ -408,6 +434,14 @@ def test_false_abstention_says_the_sources_lack_a_name_they_hold(seed: int) -> N
     assert edit is not None and edit.kind == "abstention" and edit.text.startswith(EIFFEL_BASE + " ")
     assert edit.end == len(edit.text)
     assert any(edit.changed == template.format("Paris") for template in ABSTENTIONS)  # the name the base lacks
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_false_abstention_after_an_answer_without_a_full_stop_starts_a_sentence(seed: int) -> None:
+    base = "yeah it was completed in 1889 "
+    edit = false_abstention(base, random.Random(seed), EIFFEL)
+    assert edit is not None and edit.text.startswith("yeah it was completed in 1889. ") and edit.text.endswith(" ")
+    assert split_sentences(edit.text)[-1] == (edit.start, edit.end)  # a sentence of its own
 
 
 def test_false_abstention_does_not_apply_when_the_text_uses_every_name() -> None:

@@ -310,6 +310,10 @@ def test_framing_lowercases_a_stop_word_after_a_lead_in_only() -> None:
     assert frame("Paris is big.", lead_in)[0] == "Based on the passages, Paris is big."
     assert frame("It is tall.", ("courtesy", "", " I hope that answers your question.")) == (
         "It is tall. I hope that answers your question.", 0)
+    # a sentence after an answer without a full stop does not run on from it
+    assert frame("yes it is tall", ("abstention", "", " The context does not give further details.")) == (
+        "yes it is tall. The context does not give further details.", 0)
+    assert frame("yes it is tall", lead_in)[0] == "Based on the passages, yes it is tall"
 
 
 def test_abstentions_true_after_twin_and_edits_alike_false_as_a_record_of_their_own() -> None:
