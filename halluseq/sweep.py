@@ -45,6 +45,7 @@ SWEEP_DEFAULTS: dict[str, Any] = {
     "data": None,  # {path, format}: overrides every model config's data
     "protocol": None,  # overrides every model config's protocol (auto, official or cv)
     "training": {},  # overrides every model config's training settings
+    "features": {},  # overrides every model config's feature settings but its families (undefined_on_abstentions)
     "seeds": list(range(10)),
     "feature_sets": [["text"]],
     "models": [],
@@ -195,7 +196,7 @@ def plan(sweep: dict[str, Any]) -> list[Run]:
             for seed in _pick(sweep["seeds"], section, "seeds"):
                 for model in _pick(sweep["models"], section, "models", lambda m: m["name"]):
                     config = load_config(model["config"], seed=seed, families=families)
-                    shared = {k: sweep[k] for k in ("data", "protocol", "training") if sweep[k]}
+                    shared = {k: sweep[k] for k in ("data", "protocol", "training", "features") if sweep[k]}
                     config = merge(merge(config, shared), override | {"training": section.get("training") or {}})
                     fs = feature_set_name(families)
                     parts = [kind] + ([slug(pair)] if pair else []) + [fs, slug(model["name"]), f"seed{seed}"]

@@ -67,6 +67,20 @@ def test_acceptance_config_plans_models_seeds_lomo_and_transfer(monkeypatch):
     assert main_runs[0].config["training"] == load_config("configs/bigru.yaml")["training"]
 
 
+def test_sweep_features_override_every_run_but_keeps_its_families(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    sweep = load_sweep_config("configs/generalization_full.yaml")
+    runs = plan(sweep)
+    assert sweep["features"] == {"undefined_on_abstentions": ["nli", "support"]}
+    assert {r.kind for r in runs} == {"main", "lodo", "transfer"}
+    for run in runs:
+        assert run.config["features"]["undefined_on_abstentions"] == ["nli", "support"]
+        assert [f if isinstance(f, str) else f["name"] for f in run.config["features"]["families"]] == [
+            "text", "align", "discourse", "abstention", "nli", "support"]
+    plain = plan(load_sweep_config("configs/sweep.yaml"))
+    assert all("undefined_on_abstentions" not in r.config["features"] for r in plain)
+
+
 def test_sweep_config_errors(tmp_path):
     with pytest.raises(ValueError, match="at least one model"):
         load_sweep_config(None)

@@ -10,10 +10,13 @@ import numpy as np
 import yaml
 
 from halluseq.data.example import Example
+from halluseq.features.abstention import COLUMNS as ABSTENTION_COLUMNS
 from halluseq.features.base import FeatureExtractor, build
 from halluseq.features.store import FeatureStore
 from halluseq.features.temporal import temporal_augment
 from halluseq.features.windows import DEFAULT_BUDGET, join_windows, split_long
+
+ABSTENTION = ABSTENTION_COLUMNS[0]  # the family's name and its first column: 1 on the words of an abstention
 
 
 def family_specs(families: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
@@ -50,10 +53,17 @@ def load_feature_config(path: str | Path | None = None, families: Sequence[str] 
 
 
 class FeaturePipeline:
-    """Extractors applied in order and concatenated column-wise; ``(n_words, d)`` per example."""
+    """Extractors applied in order and concatenated column-wise; ``(n_words, d)`` per example.
+
+    ``undefined_on_abstentions`` names families whose columns are NaN on the words of an abstention sentence (the
+    ``abstention`` family's first column; training fills NaN with the training medians): an NLI model or a sentence
+    embedding reads "The passages do not mention its cost." as a claim the context does not support, though it is
+    a statement about the sources, which the ``abstention`` columns check instead.
+    """
 
     def __init__(self, extractors: Sequence[FeatureExtractor], temporal: dict[str, Any] | None = None,
-                 store: FeatureStore | None = None, answer_budget: int = DEFAULT_BUDGET):
+                 store: FeatureStore | None = None, answer_budget: int = DEFAULT_BUDGET,
+                 undefined_on_abstentions: Sequence[str] = ()):
         if not extractors:
             raise ValueError("a feature pipeline needs at least one family")
         self.extractors = list(extractors)
@@ -63,19 +73,39 @@ class FeaturePipeline:
             raise ValueError(f"feature families give clashing column names {clashes}: use each family once")
         if answer_budget < 1:
             raise ValueError(f"answer_budget must be a positive number of words, not {answer_budget}")
+        families = [e.name for e in self.extractors]
+        unknown = sorted(set(undefined_on_abstentions) - set(families) - {ABSTENTION})
+        if undefined_on_abstentions and (unknown or ABSTENTION not in families):
+            raise ValueError(f"undefined_on_abstentions {list(undefined_on_abstentions)} needs the abstention family "
+                             f"and names only families of the pipeline ({', '.join(families)})")
         self.temporal = temporal
         self.store = store
         self.answer_budget = answer_budget
+        self.undefined_on_abstentions = list(undefined_on_abstentions)
 
     @classmethod
     def from_config(cls, config: dict[str, Any], store: FeatureStore | None = None) -> FeaturePipeline:
         extractors = [build(**spec) for spec in family_specs(config["families"])]
         return cls(extractors, temporal=config.get("temporal"), store=store,
-                   answer_budget=config.get("answer_budget", DEFAULT_BUDGET))
+                   answer_budget=config.get("answer_budget", DEFAULT_BUDGET),
+                   undefined_on_abstentions=config.get("undefined_on_abstentions") or ())
 
     def to_config(self) -> dict[str, Any]:
-        return {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal,
-                "answer_budget": self.answer_budget}
+        config = {"families": [{"name": e.name, **e.config} for e in self.extractors], "temporal": self.temporal,
+                  "answer_budget": self.answer_budget}
+        if self.undefined_on_abstentions:  # absent from the configs of pipelines without it
+            config["undefined_on_abstentions"] = self.undefined_on_abstentions
+        return config
+
+    def _undefined_columns(self) -> np.ndarray:
+        """Indices of the columns of the families undefined on abstentions."""
+        undefined, start = [], 0
+        for extractor in self.extractors:
+            width = len(extractor.columns)
+            if extractor.name in self.undefined_on_abstentions:
+                undefined.extend(range(start, start + width))
+            start += width
+        return np.array(undefined, dtype=np.int64)
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -108,9 +138,13 @@ class FeaturePipeline:
             batch = pieces if extractor.windowed else examples
             features = self.store.features(extractor, batch, progress) if self.store else extractor.extract(batch)
             per_family.append(join_windows(features, rows) if extractor.windowed else features)
+        if self.undefined_on_abstentions:
+            flag, undefined = self.base_columns.index(ABSTENTION), self._undefined_columns()
         out = []
         for i in range(len(examples)):
             matrix = np.concatenate([family[i] for family in per_family], axis=1)  # (T, d_base)
+            if self.undefined_on_abstentions:
+                matrix[np.ix_(matrix[:, flag] > 0.5, undefined)] = np.nan
             if self.temporal:
                 matrix = temporal_augment(matrix, self.base_columns, **self.temporal)[0]
             out.append(matrix.astype(np.float32, copy=False))

@@ -125,6 +125,26 @@ def test_from_config_and_to_config(make_example):
     assert matrix.shape == (3, 20)
 
 
+def test_families_undefined_on_abstentions_read_nan_there_only(make_example):
+    example = make_example("The bridge cost $4 million. The passages do not mention its length.",
+                           "The bridge cost $4 million.")
+    families = [Constant("a", [1, 2]), build("abstention"), Constant("b", [10])]
+    plain = FeaturePipeline(families).transform([example], progress=False)[0]
+    pipeline = FeaturePipeline.from_config({"families": ["text"], "undefined_on_abstentions": []})
+    assert "undefined_on_abstentions" not in pipeline.to_config()  # configs of pipelines without it stay as they were
+    set_aside = FeaturePipeline(families, undefined_on_abstentions=["a"])
+    assert set_aside.to_config()["undefined_on_abstentions"] == ["a"]
+    [matrix] = set_aside.transform([example], progress=False)
+    abstaining = plain[:, 2] == 1
+    assert abstaining.tolist() == [False] * 5 + [True] * 7
+    assert np.isnan(matrix[abstaining][:, :2]).all() and not np.isnan(matrix[~abstaining]).any()
+    np.testing.assert_array_equal(matrix[:, 2:], plain[:, 2:])  # the abstention columns and family b as they were
+    np.testing.assert_array_equal(matrix[~abstaining], plain[~abstaining])
+    for wrong in (["b", "nope"], ["a"]):
+        with pytest.raises(ValueError, match="needs the abstention family"):
+            FeaturePipeline(families if wrong != ["a"] else families[::2], undefined_on_abstentions=wrong)
+
+
 def test_unknown_family_lists_known_names():
     with pytest.raises(ValueError, match="unknown feature family 'nope'") as caught:
         FeaturePipeline.from_config({"families": ["text", "nope"]})
