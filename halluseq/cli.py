@@ -186,6 +186,8 @@ def cmd_train_detector(args: argparse.Namespace) -> int:
 
     quiet_lightning()
     config = load_config(args.config, data=args.data, seed=args.seed)
+    if args.seed is not None:
+        config.pop("seeds", None)  # that seed alone, no selection among the config's seeds
     out = args.out or bundled_model_path(config.get("bundled", "default"))
     detector = fit_detector(config, out, args.run_dir, progress=not args.quiet)
     print(json.dumps(detector.meta["metrics"], indent=2))
@@ -412,7 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
     fit = commands.add_parser("train-detector", help="train and save a detector (default: the bundled one)")
     fit.add_argument("--config", type=Path, required=True, help="configs/detector.yaml")
     fit.add_argument("--data", type=Path, help="training data (overrides the config)")
-    fit.add_argument("--seed", type=int)
+    fit.add_argument("--seed", type=int, help="train this seed only (default: the config's seed, or its seeds, "
+                                              "the best on the validation part kept)")
     fit.add_argument("--out", type=Path, help="output folder (default: the bundled model the config names)")
     fit.add_argument("--run-dir", type=Path, default=Path("runs") / "detector", help="checkpoints and logs")
     fit.add_argument("--quiet", action="store_true")

@@ -127,6 +127,7 @@ class FinalFit:
     examples: int
     examples_by_dataset: dict[str, int]  # training examples per dataset
     documents: frozenset[str]  # groups and document keys of every example read (training and validation)
+    seed: int  # the training seed
 
 
 def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels: Sequence[np.ndarray],
@@ -169,7 +170,7 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
     documents = frozenset({e.group for e in usable} | {k for e in usable if (k := document_key(e.context))})
     by_dataset = Counter(usable[i].dataset for i in fold.train)
     return FinalFit(pipeline, standardizer, model, threshold, sliced["overall"], sliced["dataset"], len(fold.train),
-                    dict(sorted(by_dataset.items())), documents)
+                    dict(sorted(by_dataset.items())), documents, config["seed"])
 
 
 def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],

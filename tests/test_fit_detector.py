@@ -57,3 +57,28 @@ def test_final_fit_holds_out_the_hashed_part_when_asked(tmp_path, synthetic_data
         assert fit.examples == len(keep) and fit.validation["examples"] == len(held)
         sizes.add(len(held))
     assert len(sizes) == 2
+
+
+def test_seeds_train_one_fit_each_and_ship_the_best_on_the_validation_part(tmp_path, synthetic_dataset,
+                                                                           monkeypatch):
+    from halluseq.detector import select_seed, validation_score
+    from halluseq.train import fit_final
+
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+    config = load_config(None)
+    config.update(data={"path": str(synthetic_dataset("a", 12, 5, 0))},
+                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0, seeds=[0, 1, 2])
+    config["training"].update(max_epochs=1, batch_size=16)
+    fit, scores = select_seed(config, tmp_path / "run", progress=False)
+    alone = {seed: validation_score(fit_final({**config, "seed": seed}, tmp_path / f"alone{seed}", progress=False))
+             for seed in (0, 1, 2)}
+    assert scores == {str(seed): pytest.approx(score, abs=1e-12) for seed, score in alone.items()}
+    assert len(set(alone.values())) > 1  # the seeds differ, so the choice means something
+    assert fit.seed == max(alone, key=alone.get) and validation_score(fit) == pytest.approx(max(alone.values()))
+    single, none = select_seed({**config, "seeds": None}, tmp_path / "single", progress=False)
+    assert none == {} and single.seed == 0
+
+    fit_detector(config, tmp_path / "model", tmp_path / "fit", progress=False)
+    training = Detector.from_pretrained(tmp_path / "model").meta["training"]
+    assert training["seed"] == fit.seed and training["seed_selection"] == pytest.approx(scores)
