@@ -63,6 +63,7 @@ def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
     assert training["examples"] == sum(training["by_dataset"].values()) > 0
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert "ragtruth" in training["licences"] and "MIT" in training["licences"]["ragtruth"]
+    assert training["seed_selection"][str(training["seed"])] == max(training["seed_selection"].values())
     metrics = detector.meta["metrics"]
     assert "validation" in metrics
     for evaluation in metrics.values():
@@ -401,10 +402,14 @@ def test_full_bundled_detector_reads_the_context_models_and_records_provenance(f
     # the default's families and the two context models; no proxy LM (configs/detector_full.yaml says why)
     assert list(families) == ["text", "align", "discourse", "abstention", "nli", "support"]
     assert families["nli"]["backend"] == "halluseq-nli"
+    assert config["features"]["undefined_on_abstentions"] == ["nli", "support"]  # an abstention is no claim
+    assert full_detector.pipeline.undefined_on_abstentions == ["nli", "support"]
     assert full_detector.pipeline.columns == config["columns"]
     assert len(config["columns"]) == config["model"]["n_features"]
     training = full_detector.meta["training"]
     assert training["command"] == "halluseq train-detector --config configs/detector_full.yaml"
+    assert set(training["seed_selection"]) == {"0", "1", "2"}  # three fits, the best on the validation part shipped
+    assert training["seed_selection"][str(training["seed"])] == max(training["seed_selection"].values())
     assert {"ragtruth", "nli", "support"} <= set(training["licences"])
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert full_detector.long_answers == {"max_words": 10000, "fallback": "default"}
@@ -541,7 +546,9 @@ def test_courtesies_sources_and_unit_spellings_are_not_claims(name, detector, fu
     assert changed.hallucinated and span.text.endswith("1925.") and span.text in "completed in 1925."
 
 
-def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(detector):
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(name, detector, full_detector):
+    detector = {"default": detector, "full": full_detector}[name]
     context = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. It was built by Gustave "
                "Eiffel's company for the World's Fair.")
     answer = "The Eiffel Tower was completed in 1889 in Paris."
