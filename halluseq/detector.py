@@ -328,12 +328,13 @@ def select_seed(config: dict[str, Any], run_dir: str | Path, progress: bool = Tr
     one whose :func:`validation_score` is highest (ties: the first), with every seed's score. One training run can
     stop at a poor epoch (RAGTruth validation token AUC 0.80 for one seed of the default recipe, 0.88-0.89 for two
     others): the validation part, never an evaluation set, picks."""
-    from halluseq.train import fit_final
+    from halluseq.train import fit_final, load_examples
 
     seeds = config.get("seeds")
     if not seeds:
         return fit_final(config, run_dir, progress), {}
-    fits = {int(seed): fit_final({**config, "seed": int(seed)}, Path(run_dir) / f"seed{seed}", progress)
+    examples = load_examples(config)  # read (and augmented) once for every seed
+    fits = {int(seed): fit_final({**config, "seed": int(seed)}, Path(run_dir) / f"seed{seed}", progress, examples)
             for seed in seeds}
     scores = {seed: validation_score(fit) for seed, fit in fits.items()}
     return fits[max(scores, key=scores.get)], {str(seed): score for seed, score in scores.items()}

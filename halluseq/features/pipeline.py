@@ -99,13 +99,9 @@ class FeaturePipeline:
 
     def _undefined_columns(self) -> np.ndarray:
         """Indices of the columns of the families undefined on abstentions."""
-        undefined, start = [], 0
-        for extractor in self.extractors:
-            width = len(extractor.columns)
-            if extractor.name in self.undefined_on_abstentions:
-                undefined.extend(range(start, start + width))
-            start += width
-        return np.array(undefined, dtype=np.int64)
+        columns = self.base_columns
+        return np.array([columns.index(name) for e in self.extractors if e.name in self.undefined_on_abstentions
+                         for name in e.columns], dtype=np.int64)
 
     @property
     def fingerprints(self) -> dict[str, str]:
