@@ -187,7 +187,8 @@ def cmd_train_detector(args: argparse.Namespace) -> int:
     quiet_lightning()
     config = load_config(args.config, data=args.data, seed=args.seed)
     if args.seed is not None:
-        config.pop("seeds", None)  # that seed alone, no selection among the config's seeds
+        config.pop("seeds", None)  # that seed alone, no selection among the config's seeds and no ensemble
+        config.pop("ensemble", None)
     out = args.out or bundled_model_path(config.get("bundled", "default"))
     detector = fit_detector(config, out, args.run_dir, progress=not args.quiet)
     print(json.dumps(detector.meta["metrics"], indent=2))
@@ -279,7 +280,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     detector = Detector.from_pretrained()
     families = ", ".join(f["name"] for f in detector.pipeline.to_config()["families"])
-    print(f"Bundled detector: {detector.model_spec['name']} over {len(detector.pipeline.columns)} features "
+    print(f"Bundled detector: {detector.model_name} over {len(detector.pipeline.columns)} features "
           f"({families}); none of the answers below was trained on.\n")
     for name, title in DEMO_FILES:
         with resources.as_file(resources.files("halluseq") / "examples" / name) as file:

@@ -27,7 +27,7 @@ from halluseq.features.windows import window_bounds
 from halluseq.files import atomic_write
 from halluseq.licences import RESEARCH, detector_licence
 from halluseq.markup import lenders, markup_mask
-from halluseq.models import SequenceLabeler, build_model
+from halluseq.models import SeedEnsemble, SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
 
@@ -69,6 +69,14 @@ class Detector:
         nli = [e for e in pipeline.extractors if isinstance(e, NLIFeatures)]
         self._evidence = EvidenceFinder(nli[0]) if nli else None  # claims quote context sentences
         self._fallback: Detector | None = None
+
+    @property
+    def model_name(self) -> str:
+        """The labeler, readable: ``bigru_crf``, or ``3 x bigru_crf`` for an ensemble of three seeds."""
+        spec = self.model_spec
+        if spec["name"] == "ensemble":
+            return f"{spec['options']['size']} x {spec['options']['member']}"
+        return spec["name"]
 
     @property
     def long_answers(self) -> dict[str, Any] | None:
@@ -318,8 +326,9 @@ def evaluate_detector(detector: Detector, examples: Sequence[Example], progress:
 
 def validation_score(fit: FinalFit) -> float:
     """The mean over the validation part's datasets of their token AUC (each dataset counted once)."""
-    by_dataset = fit.validation_by_dataset or {"all": fit.validation}
-    return float(np.mean([entry["token_auc"] for entry in by_dataset.values()]))
+    from halluseq.train import mean_source_auc
+
+    return mean_source_auc(fit.validation_by_dataset, fit.validation)
 
 
 def select_seed(config: dict[str, Any], run_dir: str | Path, progress: bool = True
@@ -327,12 +336,17 @@ def select_seed(config: dict[str, Any], run_dir: str | Path, progress: bool = Tr
     """The final fit of ``config``'s ``seed``, or with ``seeds`` (a list) one fit per seed on the same split and the
     one whose :func:`validation_score` is highest (ties: the first), with every seed's score. One training run can
     stop at a poor epoch (RAGTruth validation token AUC 0.80 for one seed of the default recipe, 0.88-0.89 for two
-    others): the validation part, never an evaluation set, picks."""
+    others): the validation part, never an evaluation set, picks. With ``ensemble: true`` every seed is kept: one
+    fit whose model is their :class:`SeedEnsemble` (no pick; an empty selection)."""
     from halluseq.train import fit_final, load_examples
 
     seeds = config.get("seeds")
+    if config.get("ensemble") and not seeds:
+        raise ValueError("ensemble: true needs seeds: a list of the members' training seeds")
     if not seeds:
         return fit_final(config, run_dir, progress), {}
+    if config.get("ensemble"):
+        return fit_final(config, run_dir, progress, ensemble_seeds=seeds), {}
     examples = load_examples(config)  # read (and augmented) once for every seed
     fits = {int(seed): fit_final({**config, "seed": int(seed)}, Path(run_dir) / f"seed{seed}", progress, examples)
             for seed in seeds}
@@ -357,6 +371,9 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     fit, selection = select_seed(config, run_dir, progress)
     spec = {"name": config["model"]["name"], "options": config["model"].get("options") or {},
             "n_features": len(fit.pipeline.columns)}
+    if isinstance(fit.model, SeedEnsemble):
+        spec = {"name": "ensemble", "options": {"member": spec["name"], "size": len(fit.model.members),
+                                                "member_options": spec["options"]}, "n_features": spec["n_features"]}
     pipeline = FeaturePipeline.from_config(fit.pipeline.to_config())  # no cache store inside a shipped model
     detector = Detector(pipeline, fit.standardizer, fit.model, fit.threshold, spec)
     # the same model, reading features through the run's cache: a retrain re-extracts no held-out set
@@ -375,6 +392,7 @@ def fit_detector(config: dict[str, Any], out: str | Path, run_dir: str | Path, p
     detector.meta = {
         "training": {"data": config["data"], "examples": fit.examples, "by_dataset": fit.examples_by_dataset,
                      "seed": fit.seed, **({"seed_selection": selection} if selection else {}),
+                     **({"ensemble_members": fit.members} if fit.members else {}),
                      "licences": config.get("licences", {}),
                      "licence": detector_licence(config.get("licence", RESEARCH), pipeline.to_config()),
                      "command": config.get("command", "")},

@@ -9,7 +9,7 @@ import time
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from halluseq.features import FeaturePipeline, FeatureStore
 from halluseq.features.pipeline import select_families
 from halluseq.features.scaling import Standardizer
 from halluseq.files import atomic_write
-from halluseq.models import SequenceLabeler, WordLogReg
+from halluseq.models import SeedEnsemble, SequenceLabeler, WordLogReg
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.models.lightning import SequenceDataModule, TaggerModule
 from halluseq.paths import cache_dir
@@ -127,7 +127,8 @@ class FinalFit:
     examples: int
     examples_by_dataset: dict[str, int]  # training examples per dataset
     documents: frozenset[str]  # groups and document keys of every example read (training and validation)
-    seed: int  # the training seed
+    seed: int | list[int]  # the training seed (an ensemble: its members')
+    members: dict[str, float] = field(default_factory=dict)  # an ensemble's: each seed's mean_source_auc
 
 
 def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels: Sequence[np.ndarray],
@@ -146,8 +147,10 @@ def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels:
 
 
 def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True,
-              examples: Sequence[Example] | None = None) -> FinalFit:
-    """Train ``config``'s sequence model on all examples, holding out a grouped validation part."""
+              examples: Sequence[Example] | None = None, ensemble_seeds: Sequence[int] | None = None) -> FinalFit:
+    """Train ``config``'s sequence model on all examples, holding out a grouped validation part. With
+    ``ensemble_seeds``, one model per seed (``run_dir/seed<N>``) on the same split and standardizer, kept as their
+    :class:`SeedEnsemble`: threshold and validation metrics are those of the mean probabilities."""
     if config["model"]["name"] == "logreg":
         raise ValueError("a final fit needs a sequence model (logreg is evaluated under a protocol only)")
     usable, pipeline, features, labels = _prepare(config, examples, progress)
@@ -161,16 +164,35 @@ def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True
     fold = validated_on(Fold("final", train_part, validation, np.array([], dtype=np.int64)), usable,
                         config["training"].get("validate_on"))
     standardizer = Standardizer.fit([features[i] for i in fold.train], config["training"]["standardize"])
-    model, val_scores, _ = _train_sequence_model(config, weighted(fold, usable, config["seed"]),
-                                                 standardizer.transform_all(features), labels, Path(run_dir), progress,
-                                                 [usable[i].dataset for i in fold.validation])
-    threshold = tuned_threshold(config, [usable[i] for i in fold.validation], [labels[i] for i in fold.validation],
-                                val_scores["prob"])
-    sliced = sliced_metrics([usable[i] for i in fold.validation], val_scores["prob"], threshold)
+    scaled = standardizer.transform_all(features)
+    validation_examples = [usable[i] for i in fold.validation]
+    seeds = [int(seed) for seed in ensemble_seeds] if ensemble_seeds else [config["seed"]]
+    models, members = [], {}
+    member_probs: list[list[np.ndarray]] = []
+    for seed in seeds:
+        model, val_scores, _ = _train_sequence_model(
+            {**config, "seed": seed}, weighted(fold, usable, seed), scaled, labels,
+            Path(run_dir) / f"seed{seed}" if ensemble_seeds else Path(run_dir), progress,
+            [e.dataset for e in validation_examples])
+        models.append(model)
+        member_probs.append(val_scores["prob"])
+        if ensemble_seeds:
+            member = sliced_metrics(validation_examples, val_scores["prob"], 0.5)
+            members[str(seed)] = mean_source_auc(member["dataset"], member["overall"])
+    probs = [np.mean(word_probs, axis=0) for word_probs in zip(*member_probs, strict=True)]
+    threshold = tuned_threshold(config, validation_examples, [labels[i] for i in fold.validation], probs)
+    sliced = sliced_metrics(validation_examples, probs, threshold)
     documents = frozenset({e.group for e in usable} | {k for e in usable if (k := document_key(e.context))})
     by_dataset = Counter(usable[i].dataset for i in fold.train)
-    return FinalFit(pipeline, standardizer, model, threshold, sliced["overall"], sliced["dataset"], len(fold.train),
-                    dict(sorted(by_dataset.items())), documents, config["seed"])
+    return FinalFit(pipeline, standardizer, SeedEnsemble(models) if ensemble_seeds else models[0], threshold,
+                    sliced["overall"], sliced["dataset"], len(fold.train), dict(sorted(by_dataset.items())),
+                    documents, seeds if ensemble_seeds else config["seed"], members)
+
+
+def mean_source_auc(by_dataset: dict[str, Any], overall: dict[str, Any]) -> float:
+    """The mean over datasets (each counted once) of their token AUC (``overall``'s with no datasets): how a seed or
+    an ensemble is judged on the validation part."""
+    return float(np.mean([entry["token_auc"] for entry in (by_dataset or {"all": overall}).values()]))
 
 
 def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.ndarray],

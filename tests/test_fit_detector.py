@@ -82,3 +82,42 @@ def test_seeds_train_one_fit_each_and_ship_the_best_on_the_validation_part(tmp_p
     fit_detector(config, tmp_path / "model", tmp_path / "fit", progress=False)
     training = Detector.from_pretrained(tmp_path / "model").meta["training"]
     assert training["seed"] == fit.seed and training["seed_selection"] == pytest.approx(scores)
+
+
+def test_an_ensemble_keeps_every_seed_and_scores_the_mean_of_their_probabilities(tmp_path, synthetic_dataset,
+                                                                                 monkeypatch):
+    import numpy as np
+
+    from halluseq.data.loader import load
+    from halluseq.models import SeedEnsemble
+    from halluseq.train import fit_final
+
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+    path = synthetic_dataset("a", 12, 5, 0)
+    config = load_config(None)
+    config.update(data={"path": str(path)}, model={"name": "bigru_crf", "options": {"hidden": 8, "layers": 1}},
+                  seed=0, seeds=[0, 1], ensemble=True)
+    config["training"].update(max_epochs=1, batch_size=16)
+    detector = fit_detector(config, tmp_path / "model", tmp_path / "fit", progress=False)
+    reloaded = Detector.from_pretrained(tmp_path / "model")
+    assert isinstance(reloaded.model, SeedEnsemble) and len(reloaded.model.members) == 2
+    assert reloaded.model_name == "2 x bigru_crf"
+    training = reloaded.meta["training"]
+    assert training["seed"] == [0, 1] and set(training["ensemble_members"]) == {"0", "1"}
+    assert "seed_selection" not in training
+
+    # each member is the single-seed fit of that seed (same split, standardizer and training), and the ensemble's
+    # word probabilities are the mean of theirs
+    examples, _ = load(path)
+    alone = [fit_final({**config, "seed": seed}, tmp_path / f"alone{seed}", progress=False)
+             for seed in (0, 1)]
+    members = [Detector(reloaded.pipeline, fit.standardizer, fit.model, fit.threshold, {}) for fit in alone]
+    assert not np.allclose(members[0].probabilities(examples)[0], members[1].probabilities(examples)[0])
+    for probs, first, second in zip(reloaded.probabilities(examples), *(m.probabilities(examples) for m in members),
+                                    strict=True):
+        np.testing.assert_allclose(probs, (first + second) / 2, atol=1e-9)
+    assert reloaded.threshold == pytest.approx(detector.threshold)
+    # an ensemble without seeds is an error
+    with pytest.raises(ValueError, match="ensemble: true needs seeds"):
+        fit_detector({**config, "seeds": None}, tmp_path / "bad", tmp_path / "bad_fit", progress=False)
