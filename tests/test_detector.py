@@ -15,6 +15,7 @@ from halluseq.claims import claims
 from halluseq.data import load
 from halluseq.data.sentences import split_sentences
 from halluseq.detector import Detector, bundled_model_path
+from halluseq.models import SeedEnsemble
 from halluseq.result import DetectionResult
 
 CONTEXT = ("The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was designed by the company of "
@@ -63,7 +64,9 @@ def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
     assert training["examples"] == sum(training["by_dataset"].values()) > 0
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert "ragtruth" in training["licences"] and "MIT" in training["licences"]["ragtruth"]
-    assert training["seed_selection"][str(training["seed"])] == max(training["seed_selection"].values())
+    # three seeds, every one kept: their mean probability scores (the ensemble of configs/detector.yaml)
+    assert isinstance(detector.model, SeedEnsemble) and training["seed"] == [0, 1, 2]
+    assert set(training["ensemble_members"]) == {"0", "1", "2"}
     metrics = detector.meta["metrics"]
     assert "validation" in metrics
     for evaluation in metrics.values():
@@ -408,8 +411,7 @@ def test_full_bundled_detector_reads_the_context_models_and_records_provenance(f
     assert len(config["columns"]) == config["model"]["n_features"]
     training = full_detector.meta["training"]
     assert training["command"] == "halluseq train-detector --config configs/detector_full.yaml"
-    assert set(training["seed_selection"]) == {"0", "1", "2"}  # three fits, the best on the validation part shipped
-    assert training["seed_selection"][str(training["seed"])] == max(training["seed_selection"].values())
+    assert isinstance(full_detector.model, SeedEnsemble) and set(training["ensemble_members"]) == {"0", "1", "2"}
     assert {"ragtruth", "nli", "support"} <= set(training["licences"])
     assert {"ragtruth", "entfa", "synthetic"} <= set(training["by_dataset"])  # multi-source corpus
     assert full_detector.long_answers == {"max_words": 10000, "fallback": "default"}

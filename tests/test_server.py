@@ -90,7 +90,8 @@ def test_health(base_url, detector):
     status, payload = call(base_url, "/health")
     assert status == 200
     assert payload["status"] == "ok"
-    assert payload["model"] == detector.model_spec["name"] == "bigru_crf"
+    assert payload["model"] == detector.model_spec["name"] == "ensemble"  # three seeds of one BiGRU-CRF
+    assert payload["ensemble"] == {"member": "bigru_crf", "size": 3}
     assert payload["version"] == halluseq.__version__
     assert payload["features"] == ["text", "align", "discourse", "abstention"]
     assert payload["threshold"] == pytest.approx(detector.threshold)
@@ -203,7 +204,7 @@ def test_serve_command_end_to_end(tmp_path, detector):
     try:
         base = f"http://127.0.0.1:{port}"
         health = wait_for_health(base, 60, alive=lambda: process.poll() is None)
-        assert health["status"] == "ok" and health["model"] == "bigru_crf"
+        assert health["status"] == "ok" and health["model"] == "ensemble"
         status, payload = call(base, "/detect", {"context": CONTEXT, "answer": ANSWER})
         assert status == 200 and payload["status"] == "ok"
         local = detector.predict(CONTEXT, ANSWER)

@@ -216,12 +216,28 @@ def _distinct(a: str, b: str) -> bool:
     return not _name_words(a) & _name_words(b)
 
 
-def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str) -> Edit | None:
+# What may join two names of one group in a context: punctuation, brackets and "and", "or", "of" ("Atlanta, Georgia",
+# "Novoselic and Aaron Burckhard", "Kingdom of Great Britain")
+_GROUP_LINK = r"[\s,;:/&()\"'“”-]*(?:(?:and|or|nor|of|the|in)[\s,;:/&()\"'“”-]+)*"
+
+
+def grouped(context: str, a: str, b: str) -> bool:
+    """Whether the names ``a`` and ``b`` stand side by side in ``context``, joined by punctuation or "and" / "or" /
+    "of": one place in another ("Tupelo, Mississippi"), two members of one list ("with Krist Novoselic and Aaron
+    Burckhard"). Swapping one for the other mostly keeps the claim true ("born in Mississippi", "formed the band with
+    Aaron Burckhard"), so such a swap is no hallucination."""
+    return any(re.search(re.escape(x) + _GROUP_LINK + re.escape(y), context) for x, y in ((a, b), (b, a)))
+
+
+def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, context: str = "") -> Edit | None:
+    """A name of ``text`` replaced by one of ``pool`` (of as many words if any), never one it stands beside in
+    ``context`` (:func:`grouped`)."""
     names = names_in(text)
     rng.shuffle(names)
     for start, end in names:
         old = text[start:end]
-        options = sorted({p for p in pool if _distinct(p, old) and p.lower() not in text.lower()})
+        options = sorted({p for p in pool if _distinct(p, old) and p.lower() not in text.lower()
+                          and not (context and grouped(context, old, p))})
         same_length = [p for p in options if len(p.split()) == len(old.split())]
         new = _pick(rng, same_length or options)
         if new:
@@ -229,10 +245,27 @@ def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str) ->
     return None
 
 
+NEAR_SHARE = 0.5  # intrinsic swaps that take a name from the sentence the text copies from
+
+
+def _closest_sentence(text: str, context: str) -> str:
+    """The context sentence sharing the most words with ``text`` (the first of ties)."""
+    words = set(re.findall(r"\w+", text.lower()))
+    sentences = [context[s:e] for s, e in split_sentences(context)] or [context]
+    return max(sentences, key=lambda sentence: len(words & set(re.findall(r"\w+", sentence.lower()))))
+
+
 def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
-    """A name becomes another name from the same context (the words exist there; the claim does not)."""
+    """A name becomes another name from the same context (the words exist there; the claim does not): half the time
+    one from the context sentence the text shares most words with, the closest confusion ("born in Aaron Burckhard"
+    for "Born in Aberdeen, ..., Cobain formed Nirvana with ... Aaron Burckhard"), else any."""
+    if rng.random() < NEAR_SHARE:
+        near = _closest_sentence(text, resources.context)
+        edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_intrinsic", resources.context)
+        if edit is not None:
+            return edit
     pool = [resources.context[s:e] for s, e in names_in(resources.context)]
-    return _swap_name(text, rng, pool, "entity_intrinsic")
+    return _swap_name(text, rng, pool, "entity_intrinsic", resources.context)
 
 
 def names_absent(names: Sequence[str], context: str) -> list[str]:

@@ -18,15 +18,21 @@ the same words (``B beat A`` for ``A beat B``, not a passive) are ``role_swapped
 conjunction read in another order (``C, B and A``) are neither moved nor replaced; a word missing from the sentence
 whose antonym is there is marked too. Antonyms are looked up for stop words as well (``few`` for ``many``, ``last``
 for ``first``), and a replaced word right after a number that the sentence has is ``replaced_after_number`` (``three
-hours`` for ``three minutes``: what the number counts changed). Two per-answer shape columns (answer and context
-length) let a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options;
-linear in context plus answer length (the word alignment and the swap check are quadratic in one sentence's length,
+hours`` for ``three minutes``: what the number counts changed). A name or number that stands next to words (up to
+three, one of them a content word) which the context has next to another name or number, one the answer sentence does
+not hold, and never next to this one, is ``slot_of_other_name`` ("born in Aaron Burckhard" where the context says
+"Born in Aberdeen, ..., with ... Aaron Burckhard": the name exists, the claim does not). A capitalised word that
+starts a sentence is a name only where the context capitalises it mid-sentence or never writes it in lower case
+(``Reduce the heat`` is no name for ``replaced_name``). Two per-answer shape columns (answer and context length) let
+a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in
+context plus answer length (the word alignment and the swap check are quadratic in one sentence's length,
 and skipped past ``ALIGN_MAX`` words).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from difflib import SequenceMatcher
@@ -45,7 +51,7 @@ COLUMNS = [
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
     "answer_length", "context_length", "in_merged",
     "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned", "moved",
-    "replaced_after_number", "role_swapped",
+    "replaced_after_number", "role_swapped", "slot_of_other_name",
 ]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
@@ -55,6 +61,9 @@ SYMMETRIC_LINKS = frozenset({"and", "or", "nor", "&", "plus", "with", "vs", "vs.
                              "both", "either", "neither", "between", "the", "a", "an"})
 ANCHORS_MAX = 40  # names and numbers of one answer sentence compared pairwise for swaps
 SELECTION_STRIP = ".,!?;:'\"()"
+LIST_MARKER = re.compile(r"\(?\d{1,2}[.)]")  # "7." or "(1)" numbering a list item or a passage: no slot of a number
+SLOT_WINDOW = 3  # words next to a name that must stand next to another name in the context ("born in" + "Aberdeen")
+SLOT_OCCURRENCES = 200  # occurrences of a window looked at (a window of common words in a 50-page context)
 ALIGN_MAX = 400  # longer sentences (a context without punctuation) get no word alignment: quadratic cost
 NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -167,6 +176,53 @@ class ContextSentences:
                 self.postings[key].append(index)
         self.all_keys = {k for keys in self.keys for k in keys}
         self.n_words = sum(len(keys) for keys in self.keys)
+        self.names = {key for text, keys in zip(self.texts, self.keys, strict=True)
+                      for word, key in zip(text.split()[1:], keys[1:], strict=True) if _capitalised(word)}
+        self.lowered = {key for text, keys in zip(self.texts, self.keys, strict=True)
+                        for word, key in zip(text.split(), keys, strict=True) if bare_word(word)[:1].islower()}
+
+        # the words of every sentence (punctuation-only ones left out) in one sequence, for the name slots
+        self.flat: list[str] = []
+        self.flat_anchor: list[bool] = []
+        self.flat_item_end: list[bool] = []
+        self.flat_sentence: list[int] = []
+        for index, (text, keys) in enumerate(zip(self.texts, self.keys, strict=True)):
+            for position, (word, key) in enumerate(zip(text.split(), keys, strict=True)):
+                if key:
+                    self.flat.append(key)
+                    self.flat_anchor.append(_is_anchor(key, self.named(key, _capitalised(word), position == 0))
+                                            and not LIST_MARKER.fullmatch(word))
+                    self.flat_item_end.append(_ends_item(word))
+                    self.flat_sentence.append(index)
+        self.flat_positions: dict[str, list[int]] = defaultdict(list)
+        for position, key in enumerate(self.flat):
+            self.flat_positions[key].append(position)
+
+    def slot_names(self, window: Sequence[str], after: bool) -> list[frozenset[str]]:
+        """Per occurrence of the words ``window`` in one context sentence, the keys of the name or number right
+        after them (``after``) or right before them (empty if the word there is none)."""
+        out = []
+        for end in self.flat_positions.get(window[-1], ())[:SLOT_OCCURRENCES]:
+            start = end - len(window) + 1
+            if start < 0 or self.flat[start:end + 1] != list(window) or self.flat_sentence[start] != \
+                    self.flat_sentence[end]:
+                continue
+            step, at = (1, end + 1) if after else (-1, start - 1)
+            unit: set[str] = set()
+            while 0 <= at < len(self.flat) and self.flat_sentence[at] == self.flat_sentence[end] and \
+                    self.flat_anchor[at] and not (unit and not after and self.flat_item_end[at]):
+                unit.add(self.flat[at])
+                if after and self.flat_item_end[at]:
+                    break  # "Queen, KISS": two names
+                at += step
+            out.append(frozenset(unit))
+        return out
+
+    def named(self, key: str, capitalised: bool, first: bool) -> bool:
+        """Whether a word is a name: capitalised, and past the start of its sentence, or capitalised there in the
+        context, or never written in lower case there (``Reduce the heat`` starts a sentence; ``Paris`` and ``Anna``
+        are names anywhere)."""
+        return capitalised and is_content(key) and (not first or key in self.names or key not in self.lowered)
 
     def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
                                                                                        float]:
@@ -326,13 +382,34 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     return swapped, reordered
 
 
+def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: int, end: int) -> bool:
+    """Whether the name or number ``keys[first:end]`` stands where the context has another: next to words (up to
+    ``SLOT_WINDOW``, one a content word; the longest the context has) that the context has next to a name or number
+    the answer sentence does not hold ("born in Aaron Burckhard" for "Born in Aberdeen"), and never next to this
+    one."""
+    own, held = set(keys[first:end]), set(keys)
+    other = False
+    for after in (True, False):
+        for size in range(SLOT_WINDOW, 0, -1):
+            window = keys[first - size:first] if after else keys[end:end + size]
+            if len(window) < size or (after and first - size < 0) or not any(map(is_content, window)):
+                continue
+            neighbours = context.slot_names(window, after)
+            if neighbours:
+                if any(n & own for n in neighbours):
+                    return False
+                other = other or any(n and not n <= held for n in neighbours)
+                break
+    return other
+
+
 def _is_anchor(key: str, capitalised: bool) -> bool:
     """A name word (capitalised, content) or a number (``5%`` too): what a role swap exchanges."""
     return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
 
 
 def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 22)`` alignment-feature matrix of one example."""
+    """The ``(n_words, 23)`` alignment-feature matrix of one example."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -361,6 +438,13 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         swapped, reordered = _name_orders(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
                                                                                           strict=True)],
                                           [_ends_item(words[i].text) for i in members], aligned_sentence)
+        kept = [p for p, k in enumerate(sentence_keys) if k]
+        kept_keys = [sentence_keys[p] for p in kept]
+        slot_anchors = [_is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
+                        and not LIST_MARKER.fullmatch(words[members[p]].text) for p in kept]
+        for first, end, _ in _name_units(kept_keys, slot_anchors, [_ends_item(words[members[p]].text) for p in kept]):
+            if _other_name_in_slot(context, kept_keys, first, end):
+                out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         for position, i in enumerate(members):
             key = keys[i]
@@ -391,9 +475,9 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                 if is_content(key):  # not "The" for "A"
                     out[i, 15] = respelled or any(relations.synonyms(key, old) for old in olds)
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
-                    out[i, 17] = not reordered[position] and capitalised[position] and any(
-                        aligned_sentence.capitalised[j] and is_content(aligned_sentence.sequence[j])
-                        for j in replaced[position])
+                    out[i, 17] = not reordered[position] and context.named(key, capitalised[position], position == 0) \
+                        and any(context.named(aligned_sentence.sequence[j], aligned_sentence.capitalised[j], j == 0)
+                                for j in replaced[position])
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
             if not aligned and key.isalpha() and relations.opposites(key):
@@ -407,7 +491,7 @@ class AlignFeatures(PerContextFeatures):
     """Lexical alignment of each answer sentence to its best context sentences; no options."""
 
     name = "align"
-    version = "15"
+    version = "16"
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 

@@ -184,6 +184,30 @@ def test_entity_intrinsic_names_occur_in_the_context(seed: int) -> None:
     assert not words_of(new) & {"gustave", "eiffel"}
 
 
+def test_entity_intrinsic_takes_names_of_the_closest_sentence_half_the_time() -> None:
+    context = ("Born in Aberdeen, Washington, Cobain formed Nirvana with Aaron Burckhard. Later, Dave Grohl and Pat "
+               "Smear joined. Seattle, Olympia and Tacoma were scenes.")
+    base = "He was born in Aberdeen."
+    news = [assert_substituted(base, edit_of("entity_intrinsic", base, EditResources(context), seed), "Aberdeen")
+            for seed in range(200)]
+    near = sum(new in ("Washington", "Cobain", "Nirvana", "Aaron Burckhard") for new in news)
+    # one-word names are preferred for a one-word name: 3 of the 5 others stand in the first sentence, so a draw
+    # from the whole context alone takes one of them 3/5 of the time, half from that sentence 1/2 + 1/2 * 3/5
+    assert 0.7 < near / len(news) < 0.95
+    assert {"Olympia", "Tacoma"} <= set(news)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_intrinsic_never_takes_a_name_that_stands_beside_the_old_one(seed: int) -> None:
+    # "born in Mississippi" and "with Aaron Burckhard" would still be true
+    context = ("Presley was born in Tupelo, Mississippi. Cobain formed Nirvana with Krist Novoselic and Aaron "
+               "Burckhard. Dave Grohl joined later.")
+    for base, old, beside in (("He was born in Tupelo.", "Tupelo", {"Mississippi"}),
+                              ("He formed it with Krist Novoselic.", "Krist Novoselic", {"Aaron Burckhard"})):
+        new = assert_substituted(base, edit_of("entity_intrinsic", base, EditResources(context), seed), old)
+        assert new not in beside and new in context
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_entity_intrinsic_never_puts_a_possessive_of_the_same_name(seed: int) -> None:
     context = "Many impersonators sing Presley's songs. Presley was born in Tupelo."

@@ -23,7 +23,7 @@ def _flags(make_example, answer: str, column: str, context: str = CONTEXT) -> li
 
 def test_registered_and_columns():
     extractor = build("align")
-    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 22
+    assert isinstance(extractor, AlignFeatures) and extractor.columns == COLUMNS and len(COLUMNS) == 23
 
 
 def test_faithful_copy_sets_no_error_column(make_example):
@@ -275,3 +275,30 @@ def test_another_spelling_of_a_unit_or_a_hyphenated_number_is_found(make_example
         assert _flags(make_example, "It is 330 m tall.", column, context) == [], column
     assert _flags(make_example, "It is 330 m tall.", "replaced_synonym", context) == ["m"]
     assert _flags(make_example, "It is 330 feet tall.", "replaced_after_number", context) == ["feet"]
+
+
+def test_a_sentence_start_is_no_name_where_the_context_writes_the_word_in_lower_case(make_example):
+    context = "Stir the sauce, then reduce the heat. Lower the lid."
+    # "Reduce" for "Lower": two verbs that start their sentences, not two names
+    assert _flags(make_example, "Reduce the lid.", "replaced_name", context) == []
+    assert _flags(make_example, "Anna closed the lid.", "replaced_name", "Maria closed the lid.") == ["Anna"]
+
+
+def test_a_name_where_the_context_has_another_next_to_the_same_words(make_example):
+    context = ("Born in Aberdeen, Washington, Cobain formed the band Nirvana with Krist Novoselic and Aaron Burckhard "
+               "in 1987. The tower was completed in 1889.")
+    assert _flags(make_example, "He was born in Aaron Burckhard.", "slot_of_other_name", context) == [
+        "Aaron", "Burckhard."]
+    # a name after other words, or before them ("Burckhard in" / "Novoselic and")
+    assert _flags(make_example, "Cobain formed the band Burckhard.", "slot_of_other_name", context) == ["Burckhard."]
+    # "Novoselic and Aaron Burckhard", "Cobain formed"
+    assert _flags(make_example, "Aberdeen and Aaron Burckhard formed it.", "slot_of_other_name", context) == [
+        "Aberdeen", "Aaron", "Burckhard"]
+    # a number from elsewhere in the context where another stood
+    assert _flags(make_example, "The tower was completed in 1987.", "slot_of_other_name", context) == ["1987."]
+    # the same names where the context has them, or a name the answer also holds ("Aberdeen, Washington")
+    for answer in ("He was born in Aberdeen, Washington.", "Cobain formed the band Nirvana in 1987.",
+                   "Novoselic and Aaron Burckhard joined."):
+        assert _flags(make_example, answer, "slot_of_other_name", context) == [], answer
+    # "7." numbers a list item: no slot
+    assert _flags(make_example, "Then: 7. Stir it.", "slot_of_other_name", "Then: 4. Stir it.") == []
