@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import shutil
 import time
 import warnings
 from collections import Counter
@@ -215,7 +216,12 @@ def _train_sequence_model(config: dict[str, Any], fold: Fold, features: list[np.
     pos_weight = float((len(train_words) - train_words.sum()) / max(float(train_words.sum()), 1.0))
     module = TaggerModule(name, features[0].shape[1], config["model"].get("options") or {}, pos_weight,
                           training["lr"], training["weight_decay"], val_sources)
-    checkpoint = ModelCheckpoint(dirpath=run_dir / "checkpoints" / fold.name, filename="best",
+    checkpoints = run_dir / "checkpoints" / fold.name
+    # a fold trained again starts clean: an earlier run's best.ckpt and metrics.csv there made Lightning warn, save
+    # best-v1.ckpt beside the stale one, and the logger overwrite the old log
+    for folder in (checkpoints, run_dir / "logs" / fold.name):
+        shutil.rmtree(folder, ignore_errors=True)
+    checkpoint = ModelCheckpoint(dirpath=checkpoints, filename="best",
                                  monitor=training["monitor"], mode=training["monitor_mode"], save_top_k=1)
     trainer = pl.Trainer(
         accelerator=training["accelerator"], devices=1, max_epochs=training["max_epochs"],

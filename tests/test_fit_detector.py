@@ -121,3 +121,22 @@ def test_an_ensemble_keeps_every_seed_and_scores_the_mean_of_their_probabilities
     # an ensemble without seeds is an error
     with pytest.raises(ValueError, match="ensemble: true needs seeds"):
         fit_detector({**config, "seeds": None}, tmp_path / "bad", tmp_path / "bad_fit", progress=False)
+
+
+def test_a_final_fit_trained_again_in_the_same_folder_starts_clean(tmp_path, synthetic_dataset, monkeypatch):
+    import warnings
+
+    from halluseq.train import fit_final
+
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+    config = load_config(None)
+    config.update(data={"path": str(synthetic_dataset("a", 8, 5, 0))},
+                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0)
+    config["training"].update(max_epochs=1, batch_size=16)
+    fit_final(config, tmp_path / "run", progress=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fit_final(config, tmp_path / "run", progress=False)
+    assert not [w for w in caught if "exists and is not empty" in str(w.message)]
+    assert [p.name for p in (tmp_path / "run" / "checkpoints" / "final").iterdir()] == ["best.ckpt"]
