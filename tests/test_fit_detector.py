@@ -11,6 +11,22 @@ from halluseq.features.store import FeatureStore
 from halluseq.train import load_config, quiet_lightning
 
 
+@pytest.fixture
+def tiny_config(tmp_path, monkeypatch):
+    """A config for a small model on ``path`` (one epoch), its features cached under ``tmp_path``."""
+    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
+    quiet_lightning()
+
+    def make(path, model: str = "bigru", **top) -> dict:
+        config = load_config(None)
+        config.update(data={"path": str(path)}, model={"name": model, "options": {"hidden": 8, "layers": 1}}, seed=0,
+                      **top)
+        config["training"].update(max_epochs=1, batch_size=16)
+        return config
+
+    return make
+
+
 def test_train_detector_saves_a_model_whose_metrics_its_reloaded_copy_reproduces(tmp_path, synthetic_dataset,
                                                                                  monkeypatch):
     monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
@@ -35,18 +51,13 @@ def test_train_detector_saves_a_model_whose_metrics_its_reloaded_copy_reproduces
         assert again[metric] == pytest.approx(recorded[metric], abs=1e-9)
 
 
-def test_final_fit_holds_out_the_hashed_part_when_asked(tmp_path, synthetic_dataset, monkeypatch):
+def test_final_fit_holds_out_the_hashed_part_when_asked(tmp_path, synthetic_dataset, tiny_config):
     import numpy as np
 
     from halluseq.data.splits import grouped_split, hashed_split
     from halluseq.train import fit_final
 
-    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
-    quiet_lightning()
-    config = load_config(None)
-    config.update(data={"path": str(synthetic_dataset("a", 20, 5, 0))},  # 20 groups: the two parts differ in size
-                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0)
-    config["training"].update(max_epochs=1, batch_size=16)
+    config = tiny_config(synthetic_dataset("a", 20, 5, 0))  # 20 groups: the two parts differ in size
     examples, _ = load(config["data"]["path"])
     everything = np.arange(len(examples))
     sizes = set()
@@ -60,16 +71,11 @@ def test_final_fit_holds_out_the_hashed_part_when_asked(tmp_path, synthetic_data
 
 
 def test_seeds_train_one_fit_each_and_ship_the_best_on_the_validation_part(tmp_path, synthetic_dataset,
-                                                                           monkeypatch):
+                                                                           tiny_config):
     from halluseq.detector import select_seed, validation_score
     from halluseq.train import fit_final
 
-    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
-    quiet_lightning()
-    config = load_config(None)
-    config.update(data={"path": str(synthetic_dataset("a", 12, 5, 0))},
-                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0, seeds=[0, 1, 2])
-    config["training"].update(max_epochs=1, batch_size=16)
+    config = tiny_config(synthetic_dataset("a", 12, 5, 0), seeds=[0, 1, 2])
     fit, scores = select_seed(config, tmp_path / "run", progress=False)
     alone = {seed: validation_score(fit_final({**config, "seed": seed}, tmp_path / f"alone{seed}", progress=False))
              for seed in (0, 1, 2)}
@@ -85,20 +91,15 @@ def test_seeds_train_one_fit_each_and_ship_the_best_on_the_validation_part(tmp_p
 
 
 def test_an_ensemble_keeps_every_seed_and_scores_the_mean_of_their_probabilities(tmp_path, synthetic_dataset,
-                                                                                 monkeypatch):
+                                                                                 tiny_config):
     import numpy as np
 
     from halluseq.data.loader import load
     from halluseq.models import SeedEnsemble
     from halluseq.train import fit_final
 
-    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
-    quiet_lightning()
     path = synthetic_dataset("a", 12, 5, 0)
-    config = load_config(None)
-    config.update(data={"path": str(path)}, model={"name": "bigru_crf", "options": {"hidden": 8, "layers": 1}},
-                  seed=0, seeds=[0, 1], ensemble=True)
-    config["training"].update(max_epochs=1, batch_size=16)
+    config = tiny_config(path, "bigru_crf", seeds=[0, 1], ensemble=True)
     detector = fit_detector(config, tmp_path / "model", tmp_path / "fit", progress=False)
     reloaded = Detector.from_pretrained(tmp_path / "model")
     assert isinstance(reloaded.model, SeedEnsemble) and len(reloaded.model.members) == 2
@@ -123,17 +124,12 @@ def test_an_ensemble_keeps_every_seed_and_scores_the_mean_of_their_probabilities
         fit_detector({**config, "seeds": None}, tmp_path / "bad", tmp_path / "bad_fit", progress=False)
 
 
-def test_a_final_fit_trained_again_in_the_same_folder_starts_clean(tmp_path, synthetic_dataset, monkeypatch):
+def test_a_final_fit_trained_again_in_the_same_folder_starts_clean(tmp_path, synthetic_dataset, tiny_config):
     import warnings
 
     from halluseq.train import fit_final
 
-    monkeypatch.setenv("HALLUSEQ_CACHE", str(tmp_path / "cache"))
-    quiet_lightning()
-    config = load_config(None)
-    config.update(data={"path": str(synthetic_dataset("a", 8, 5, 0))},
-                  model={"name": "bigru", "options": {"hidden": 8, "layers": 1}}, seed=0)
-    config["training"].update(max_epochs=1, batch_size=16)
+    config = tiny_config(synthetic_dataset("a", 8, 5, 0))
     fit_final(config, tmp_path / "run", progress=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
