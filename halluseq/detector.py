@@ -42,8 +42,9 @@ NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 
 # the detectors shipped inside the package: name -> what it reads
 BUNDLED_MODELS = {
-    "default": "BiGRU-CRF on the 20 text statistics and 22 lexical-alignment columns (fast: no neural model runs)",
-    "full": "BiGRU-CRF on every feature family: text, align, proxy LM (SmolLM2), NLI (halluseq-nli), support (MiniLM)",
+    "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing and abstention columns (fast: no "
+               "neural model runs)",
+    "full": "3 BiGRU-CRFs (seeds) on the default's columns plus NLI (halluseq-nli) and semantic support (MiniLM)",
 }
 
 
