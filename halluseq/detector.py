@@ -344,6 +344,8 @@ def select_seed(config: dict[str, Any], run_dir: str | Path, progress: bool = Tr
     seeds = config.get("seeds")
     if config.get("ensemble") and not seeds:
         raise ValueError("ensemble: true needs seeds: a list of the members' training seeds")
+    if seeds and len({int(seed) for seed in seeds}) != len(seeds):
+        raise ValueError(f"seeds must differ (each trains into its own seed<N> folder), got {list(seeds)}")
     if not seeds:
         return fit_final(config, run_dir, progress), {}
     if config.get("ensemble"):

@@ -119,9 +119,11 @@ def test_an_ensemble_keeps_every_seed_and_scores_the_mean_of_their_probabilities
                                     strict=True):
         np.testing.assert_allclose(probs, (first + second) / 2, atol=1e-9)
     assert reloaded.threshold == pytest.approx(detector.threshold)
-    # an ensemble without seeds is an error
+    # an ensemble without seeds, or with one seed twice, is an error
     with pytest.raises(ValueError, match="ensemble: true needs seeds"):
         fit_detector({**config, "seeds": None}, tmp_path / "bad", tmp_path / "bad_fit", progress=False)
+    with pytest.raises(ValueError, match="seeds must differ"):
+        fit_detector({**config, "seeds": [0, 0]}, tmp_path / "bad", tmp_path / "bad_fit", progress=False)
 
 
 def test_a_final_fit_trained_again_in_the_same_folder_starts_clean(tmp_path, synthetic_dataset, tiny_config):

@@ -216,16 +216,16 @@ def _distinct(a: str, b: str) -> bool:
     return not _name_words(a) & _name_words(b)
 
 
-# What may join two names of one group in a context: punctuation, brackets and "and", "or", "of" ("Atlanta, Georgia",
-# "Novoselic and Aaron Burckhard", "Kingdom of Great Britain")
+# What may join two names of one group in a context: punctuation, brackets and "and", "or", "nor", "of", "the", "in"
+# ("Atlanta, Georgia", "Novoselic and Aaron Burckhard", "Kingdom of Great Britain", "Aberdeen in Washington")
 _GROUP_LINK = r"[\s,;:/&()\"'“”-]*(?:(?:and|or|nor|of|the|in)[\s,;:/&()\"'“”-]+)*"
 
 
 def grouped(context: str, a: str, b: str) -> bool:
-    """Whether the names ``a`` and ``b`` stand side by side in ``context``, joined by punctuation or "and" / "or" /
-    "of": one place in another ("Tupelo, Mississippi"), two members of one list ("with Krist Novoselic and Aaron
-    Burckhard"). Swapping one for the other mostly keeps the claim true ("born in Mississippi", "formed the band with
-    Aaron Burckhard"), so such a swap is no hallucination."""
+    """Whether the names ``a`` and ``b`` stand side by side in ``context``, joined by punctuation or the link words of
+    ``_GROUP_LINK``: one place in another ("Tupelo, Mississippi"), two members of one list ("with Krist Novoselic and
+    Aaron Burckhard"). Swapping one for the other mostly keeps the claim true ("born in Mississippi", "formed the band
+    with Aaron Burckhard"), so such a swap is no hallucination."""
     return any(re.search(re.escape(x) + _GROUP_LINK + re.escape(y), context) for x, y in ((a, b), (b, a)))
 
 
@@ -236,8 +236,8 @@ def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, co
     rng.shuffle(names)
     for start, end in names:
         old = text[start:end]
-        options = sorted({p for p in pool if _distinct(p, old) and p.lower() not in text.lower()
-                          and not (context and grouped(context, old, p))})
+        options = sorted({p for p in set(pool) if _distinct(p, old) and p.lower() not in text.lower()
+                          and not (context and grouped(context, old, p))})  # each distinct name searched once
         same_length = [p for p in options if len(p.split()) == len(old.split())]
         new = _pick(rng, same_length or options)
         if new:

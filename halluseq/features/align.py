@@ -23,7 +23,8 @@ three, one of them a content word) which the context has next to another name or
 not hold, and never next to this one, is ``slot_of_other_name`` ("born in Aaron Burckhard" where the context says
 "Born in Aberdeen, ..., with ... Aaron Burckhard": the name exists, the claim does not). A capitalised word that
 starts a sentence is a name only where the context capitalises it mid-sentence or never writes it in lower case
-(``Reduce the heat`` is no name for ``replaced_name``). Two per-answer shape columns (answer and context length) let
+(``Reduce the heat`` is no name where the context writes "reduce" somewhere; a sentence-initial word the context
+lacks is read as a name). Two per-answer shape columns (answer and context length) let
 a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in
 context plus answer length (the word alignment and the swap check are quadratic in one sentence's length,
 and skipped past ``ALIGN_MAX`` words).
