@@ -72,12 +72,17 @@ class Detector:
         self._fallback: Detector | None = None
 
     @property
+    def ensemble(self) -> dict[str, Any] | None:
+        """``{"member", "size"}`` for a :class:`SeedEnsemble` labeler (None: a single model)."""
+        options = self.model_spec.get("options") or {}
+        return {"member": options["member"], "size": options["size"]} if self.model_spec["name"] == "ensemble" \
+            else None
+
+    @property
     def model_name(self) -> str:
         """The labeler, readable: ``bigru_crf``, or ``3 x bigru_crf`` for an ensemble of three seeds."""
-        spec = self.model_spec
-        if spec["name"] == "ensemble":
-            return f"{spec['options']['size']} x {spec['options']['member']}"
-        return spec["name"]
+        ensemble = self.ensemble
+        return f"{ensemble['size']} x {ensemble['member']}" if ensemble else self.model_spec["name"]
 
     @property
     def long_answers(self) -> dict[str, Any] | None:

@@ -72,10 +72,8 @@ def create_app(detector: Detector, max_body_bytes: int = 10_000_000, max_queue: 
 
     @app.get("/health")
     def health() -> dict[str, Any]:
-        spec = detector.model_spec
-        ensemble = {"ensemble": {"member": spec["options"]["member"], "size": spec["options"]["size"]}} \
-            if spec["name"] == "ensemble" else {}
-        return {"status": "ok", "version": __version__, "model": spec["name"], **ensemble,
+        ensemble = {"ensemble": detector.ensemble} if detector.ensemble else {}
+        return {"status": "ok", "version": __version__, "model": detector.model_spec["name"], **ensemble,
                 "features": [f["name"] for f in detector.pipeline.to_config()["families"]],
                 "threshold": detector.threshold, "licence": detector.licence,
                 "queue": {"waiting": batcher.depth, "limit": max_queue, "scored_requests": batcher.requests,

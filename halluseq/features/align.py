@@ -170,25 +170,26 @@ class ContextSentences:
     def __init__(self, context: str):
         spans = split_sentences(context) or [(0, len(context))]
         self.texts = [context[start:end] for start, end in spans]
-        self.keys = [[word_key(w) for w in text.split()] for text in self.texts]
+        self.words = [text.split() for text in self.texts]  # split once: every index below reads them
+        self.keys = [[word_key(w) for w in words] for words in self.words]
         self.postings: dict[str, list[int]] = defaultdict(list)
         for index, keys in enumerate(self.keys):
             for key in {k for k in keys if is_content(k)}:
                 self.postings[key].append(index)
         self.all_keys = {k for keys in self.keys for k in keys}
         self.n_words = sum(len(keys) for keys in self.keys)
-        self.names = {key for text, keys in zip(self.texts, self.keys, strict=True)
-                      for word, key in zip(text.split()[1:], keys[1:], strict=True) if _capitalised(word)}
-        self.lowered = {key for text, keys in zip(self.texts, self.keys, strict=True)
-                        for word, key in zip(text.split(), keys, strict=True) if bare_word(word)[:1].islower()}
+        self.names = {key for words, keys in zip(self.words, self.keys, strict=True)
+                      for word, key in zip(words[1:], keys[1:], strict=True) if _capitalised(word)}
+        self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
+                        for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
 
         # the words of every sentence (punctuation-only ones left out) in one sequence, for the name slots
         self.flat: list[str] = []
         self.flat_anchor: list[bool] = []
         self.flat_item_end: list[bool] = []
         self.flat_sentence: list[int] = []
-        for index, (text, keys) in enumerate(zip(self.texts, self.keys, strict=True)):
-            for position, (word, key) in enumerate(zip(text.split(), keys, strict=True)):
+        for index, (words, keys) in enumerate(zip(self.words, self.keys, strict=True)):
+            for position, (word, key) in enumerate(zip(words, keys, strict=True)):
                 if key:
                     self.flat.append(key)
                     self.flat_anchor.append(_is_anchor(key, self.named(key, _capitalised(word), position == 0))
@@ -258,7 +259,7 @@ class ContextSentences:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
         if index is None:
             return AlignedSentence([], set(), [], [])
-        words = self.texts[index].split()
+        words = self.words[index]
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
                                [_capitalised(w) for w in words], [_ends_item(w) for w in words])
 
@@ -436,14 +437,15 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         run_gap = _run_gaps(sentence_keys, aligned_sentence)
         capitalised = [_capitalised(words[i].text) for i in members]
         replaced, moved = _replacements(sentence_keys, capitalised, aligned_sentence)
+        item_ends = [_ends_item(words[i].text) for i in members]
         swapped, reordered = _name_orders(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
                                                                                           strict=True)],
-                                          [_ends_item(words[i].text) for i in members], aligned_sentence)
+                                          item_ends, aligned_sentence)
         kept = [p for p, k in enumerate(sentence_keys) if k]
         kept_keys = [sentence_keys[p] for p in kept]
         slot_anchors = [_is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
                         and not LIST_MARKER.fullmatch(words[members[p]].text) for p in kept]
-        for first, end, _ in _name_units(kept_keys, slot_anchors, [_ends_item(words[members[p]].text) for p in kept]):
+        for first, end, _ in _name_units(kept_keys, slot_anchors, [item_ends[p] for p in kept]):
             if _other_name_in_slot(context, kept_keys, first, end):
                 out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
