@@ -21,7 +21,8 @@ for ``first``), and a replaced word right after a number that the sentence has i
 hours`` for ``three minutes``: what the number counts changed). A name or number that stands next to words (up to
 three, one of them a content word) which the context has next to another name or number, one the answer sentence does
 not hold, and never next to this one, is ``slot_of_other_name`` ("born in Aaron Burckhard" where the context says
-"Born in Aberdeen, ..., with ... Aaron Burckhard": the name exists, the claim does not). A capitalised word that
+"Born in Aberdeen, ..., with ... Aaron Burckhard": the name exists, the claim does not; the ``slots`` family is its
+second version, kept apart for the detectors trained on this one). A capitalised word that
 starts a sentence is a name only where the context capitalises it mid-sentence or never writes it in lower case
 (``Reduce the heat`` is no name where the context writes "reduce" somewhere; a sentence-initial word the context
 lacks is read as a name). Two per-answer shape columns (answer and context length) let
@@ -78,12 +79,12 @@ def is_negation(key: str) -> bool:
     return key in NEGATIONS or key.endswith(("n't", "n’t"))
 
 
-def _ends_item(word: str) -> bool:
+def ends_item(word: str) -> bool:
     """Whether a word ends a list item or clause (``Queen,``): names on both sides of it are two names."""
     return word.rstrip("\"'”’)]").endswith((",", ";", ":"))
 
 
-def _capitalised(word: str) -> bool:
+def is_capitalised(word: str) -> bool:
     return bare_word(word)[:1].isupper()
 
 
@@ -121,7 +122,7 @@ def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
 
 class AlignedSentence:
     """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
-    the word between), numbers, and names and numbers (:func:`_name_units`, with where they stand) of one context
+    the word between), numbers, and names and numbers (:func:`name_units`, with where they stand) of one context
     sentence; ``item_ends``: which words end a list item (``Queen,``)."""
 
     def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool],
@@ -129,7 +130,7 @@ class AlignedSentence:
         self.sequence = list(keys)
         self.capitalised = list(capitalised)
         self.units: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
-        for first, end, unit in _name_units(keys, [_is_anchor(k, c) for k, c in zip(keys, capitalised, strict=True)],
+        for first, end, unit in name_units(keys, [is_anchor(k, c) for k, c in zip(keys, capitalised, strict=True)],
                                             item_ends):
             self.units[unit].append((first, end))
         self.words_before = np.cumsum([0] + [bool(k) for k in keys])  # words (not punctuation) before each position
@@ -147,7 +148,7 @@ class AlignedSentence:
     def listed(self, start: int, end: int) -> bool:
         """Whether the words from ``start`` to ``end`` hold nothing but names, numbers and links (two names of one
         list or conjunction)."""
-        return all(not key or key in SYMMETRIC_LINKS or _is_anchor(key, capitalised)
+        return all(not key or key in SYMMETRIC_LINKS or is_anchor(key, capitalised)
                    for key, capitalised in zip(self.sequence[start:end], self.capitalised[start:end], strict=True))
 
     def gap(self, left: str, right: str, length: int) -> tuple[int, int] | None:
@@ -179,7 +180,7 @@ class ContextSentences:
         self.all_keys = {k for keys in self.keys for k in keys}
         self.n_words = sum(len(keys) for keys in self.keys)
         self.names = {key for words, keys in zip(self.words, self.keys, strict=True)
-                      for word, key in zip(words[1:], keys[1:], strict=True) if _capitalised(word)}
+                      for word, key in zip(words[1:], keys[1:], strict=True) if is_capitalised(word)}
         self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
                         for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
 
@@ -192,9 +193,9 @@ class ContextSentences:
             for position, (word, key) in enumerate(zip(words, keys, strict=True)):
                 if key:
                     self.flat.append(key)
-                    self.flat_anchor.append(_is_anchor(key, self.named(key, _capitalised(word), position == 0))
+                    self.flat_anchor.append(is_anchor(key, self.named(key, is_capitalised(word), position == 0))
                                             and not LIST_MARKER.fullmatch(word))
-                    self.flat_item_end.append(_ends_item(word))
+                    self.flat_item_end.append(ends_item(word))
                     self.flat_sentence.append(index)
         self.flat_positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(self.flat):
@@ -261,7 +262,7 @@ class ContextSentences:
             return AlignedSentence([], set(), [], [])
         words = self.words[index]
         return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
-                               [_capitalised(w) for w in words], [_ends_item(w) for w in words])
+                               [is_capitalised(w) for w in words], [ends_item(w) for w in words])
 
 
 def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
@@ -327,7 +328,7 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     return replaced, moved
 
 
-def _name_units(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence[bool]
+def name_units(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence[bool]
                 ) -> list[tuple[int, int, tuple[str, ...]]]:
     """Runs of adjacent names and numbers as ``(first, end, keys)``: "Maria Lopez" is one unit, "Queen, KISS" two
     (a word that ends a list item ends its unit), a possessive ``'s`` left out of the keys."""
@@ -360,7 +361,7 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     if len(sentence.sequence) > ALIGN_MAX:
         return swapped, reordered
     found, counted = sentence.units, sentence.words_before
-    units = [u for u in _name_units(keys, anchors, item_ends) if u[2] in found][:ANCHORS_MAX]
+    units = [u for u in name_units(keys, anchors, item_ends) if u[2] in found][:ANCHORS_MAX]
     for n, (first_a, end_a, a) in enumerate(units):
         for first_b, end_b, b in units[n + 1:]:
             if a == b or max(s for s, _ in found[b]) > min(s for s, _ in found[a]):
@@ -405,7 +406,7 @@ def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: i
     return other
 
 
-def _is_anchor(key: str, capitalised: bool) -> bool:
+def is_anchor(key: str, capitalised: bool) -> bool:
     """A name word (capitalised, content) or a number (``5%`` too): what a role swap exchanges."""
     return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
 
@@ -426,7 +427,7 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
     out[:, 12] = math.log1p(context.n_words) / 10
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
-        names = frozenset(keys[i] for i in members if _capitalised(words[i].text))
+        names = frozenset(keys[i] for i in members if is_capitalised(words[i].text))
         best, second, share = context.align([keys[i] for i in members], names)
         aligned_sentence = context.sentence(best)
         merged = set(context.keys[second]) if second is not None else set()
@@ -435,17 +436,17 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
         out[members, 9] = share
         sentence_keys = [keys[i] for i in members]
         run_gap = _run_gaps(sentence_keys, aligned_sentence)
-        capitalised = [_capitalised(words[i].text) for i in members]
+        capitalised = [is_capitalised(words[i].text) for i in members]
         replaced, moved = _replacements(sentence_keys, capitalised, aligned_sentence)
-        item_ends = [_ends_item(words[i].text) for i in members]
-        swapped, reordered = _name_orders(sentence_keys, [_is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
+        item_ends = [ends_item(words[i].text) for i in members]
+        swapped, reordered = _name_orders(sentence_keys, [is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
                                                                                           strict=True)],
                                           item_ends, aligned_sentence)
         kept = [p for p, k in enumerate(sentence_keys) if k]
         kept_keys = [sentence_keys[p] for p in kept]
-        slot_anchors = [_is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
+        slot_anchors = [is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
                         and not LIST_MARKER.fullmatch(words[members[p]].text) for p in kept]
-        for first, end, _ in _name_units(kept_keys, slot_anchors, [item_ends[p] for p in kept]):
+        for first, end, _ in name_units(kept_keys, slot_anchors, [item_ends[p] for p in kept]):
             if _other_name_in_slot(context, kept_keys, first, end):
                 out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed

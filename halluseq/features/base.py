@@ -21,6 +21,8 @@ FAMILIES: dict[str, str] = {
     "align": "halluseq.features.align:AlignFeatures",
     "discourse": "halluseq.features.discourse:DiscourseFeatures",
     "abstention": "halluseq.features.abstention:AbstentionFeatures",
+    "slots": "halluseq.features.slots:SlotFeatures",
+    "forms": "halluseq.features.forms:FormFeatures",
     "lm": "halluseq.features.lm:LMFeatures",
     "lm_contrast": "halluseq.features.lm:LMContrastFeatures",
     "nli": "halluseq.features.nli:NLIFeatures",

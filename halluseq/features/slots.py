@@ -1,0 +1,242 @@
+"""Name slots (2 columns): does a name or number of the answer stand where the context puts it, or where the
+context puts another?
+
+An intrinsic hallucination reuses a name of the context in a claim the context does not make ("Cobain was born in
+Aaron Burckhard." where the context says "Born in Aberdeen, Washington, Cobain formed the band with ... Aaron
+Burckhard"): every word of it occurs in the context, so the text statistics and the NLI model of a short claim see
+little wrong. Here the words next to each name or number (up to ``SLOT_WINDOW`` on each side, one of them a content
+word, the longest run the context also has) are looked up in the context, and the names and numbers the context
+has next to them there are compared with the answer's:
+
+- ``slot_other_name``: next to these words the context has another name or number (one the answer sentence does
+  not hold), and never this one;
+- ``slot_same_name``: next to these words the context has this name or number (grounded where it stands).
+
+What fills a slot is read as a group: names joined by commas and ``and`` / ``or`` ("Aberdeen, Washington";
+"Queen, KISS and Aerosmith"; up to ``SLOT_GROUP_MAX`` words), so a place named by city and state or one member
+of a list is no other name. The words looked up never cross a comma, semicolon or colon. A capitalised word that
+opens a sentence or a list item (after ``Notes:``, a bullet, ``7.``, ``(1)``) is a name only where the context
+capitalises it elsewhere mid-sentence or never writes it in lower case; a list number ("7." opening an item,
+"(1)") and a number that points into the sources ("Passage 2", "page 14") fill no slot. A window's rarest word is
+looked up (at most ``SLOT_OCCURRENCES`` of its occurrences), so a 50-page context costs little.
+
+The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
+references), kept for the bundled ``full`` detector that was trained on it. No model, no options; linear in
+context plus answer length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.align import LIST_MARKER, ends_item, is_anchor, is_capitalised, is_content, is_number, name_units
+from halluseq.features.base import PerContextFeatures
+from halluseq.features.text import bare_word, word_key
+
+COLUMNS = ["slot_other_name", "slot_same_name"]
+SLOT_WINDOW = 3  # words next to a name looked up in the context ("born in" + "Aberdeen")
+SLOT_OCCURRENCES = 200  # occurrences of a window's rarest word looked at
+SLOT_GROUP_MAX = 8  # words of the names read as one slot ("Queen, KISS and Aerosmith")
+BULLETS = frozenset({"-", "*", "•", "·", "–", "—", "+"})
+# a number after these words points into the sources ("Passage 2", "page 14"): no claim, no slot
+REFERENCE_WORDS = frozenset({"passage", "passages", "document", "documents", "source", "sources", "section",
+                             "paragraph", "chapter", "page", "pages", "step", "table", "figure", "item", "reference"})
+LINK_WORDS = frozenset({"and", "or", "nor", "&"})  # join the names of one slot ("Novoselic and Aaron Burckhard")
+_PARENTHESISED = re.compile(r"\(?\d{1,2}\)")  # "(1)" or "1)": a list number wherever it stands
+
+
+def opens_item(previous: str) -> bool:
+    """Whether the word after ``previous`` opens a list item the way a sentence start does (after ``Notes:``, a
+    bullet, ``7.`` or ``(1)``): its capital letter says nothing about being a name."""
+    return previous in BULLETS or previous.endswith((":", ".")) or bool(LIST_MARKER.fullmatch(previous))
+
+
+def item_starts(words: Sequence[str]) -> list[bool]:
+    """Per word of one sentence, whether it opens the sentence or a list item in it (:func:`opens_item`)."""
+    return [position == 0 or opens_item(words[position - 1]) for position in range(len(words))]
+
+
+class SlotIndex:
+    """The words of one context in one sequence (punctuation-only words left out), with which of them fill a slot,
+    which end a list item, the sentence of each, and where each key occurs."""
+
+    def __init__(self, context: str):
+        sentences = [context[start:end].split() for start, end in split_sentences(context)]
+        keys = [[word_key(w) for w in words] for words in sentences]
+        starts = [item_starts(words) for words in sentences]
+        self.names = {key for words, sentence_keys, opens in zip(sentences, keys, starts, strict=True)
+                      for word, key, start in zip(words, sentence_keys, opens, strict=True)
+                      if not start and is_capitalised(word)}
+        self.lowered = {key for words, sentence_keys in zip(sentences, keys, strict=True)
+                        for word, key in zip(words, sentence_keys, strict=True) if bare_word(word)[:1].islower()}
+        self.keys: list[str] = []
+        self.fills: list[bool] = []
+        self.item_end: list[bool] = []
+        self.sentence: list[int] = []
+        for index, (words, sentence_keys, opens) in enumerate(zip(sentences, keys, starts, strict=True)):
+            for word, key, fills in zip(words, sentence_keys, slot_fillers(words, sentence_keys, opens, self),
+                                        strict=True):
+                if key:
+                    self.keys.append(key)
+                    self.fills.append(fills)
+                    self.item_end.append(ends_item(word))
+                    self.sentence.append(index)
+        self.positions: dict[str, list[int]] = defaultdict(list)
+        for position, key in enumerate(self.keys):
+            self.positions[key].append(position)
+
+    def named(self, key: str, capitalised: bool, start: bool) -> bool:
+        """Whether a word is a name: capitalised, and not opening a sentence or list item, or capitalised in the
+        context where it does not, or never written in lower case there."""
+        return capitalised and is_content(key) and (not start or key in self.names)
+
+    def neighbours(self, window: Sequence[str], after: bool) -> list[frozenset[str]]:
+        """Per occurrence of the words ``window`` in one context sentence, no comma, semicolon or colon inside
+        them, the keys of the names and numbers right after them (``after``) or right before them (empty if none
+        is there)."""
+        size = len(window)
+        rarest = min(range(size), key=lambda i: (len(self.positions.get(window[i], ())), i))
+        out = []
+        for position in self.positions.get(window[rarest], ())[:SLOT_OCCURRENCES]:
+            first = position - rarest
+            last = first + size - 1
+            if first < 0 or last >= len(self.keys) or self.keys[first:last + 1] != list(window) \
+                    or self.sentence[first] != self.sentence[last]:
+                continue
+            if any(self.item_end[first:last + after]):  # the last word may end a clause before the names
+                continue
+            if after:
+                out.append(self._group(last + 1, 1))
+            else:
+                out.append(frozenset() if first == 0 or self.item_end[first - 1] else self._group(first - 1, -1))
+        return out
+
+    def _group(self, at: int, step: int) -> frozenset[str]:
+        """The keys of the names and numbers from ``at`` on (``step`` 1: forward, -1: backward) in its sentence, read
+        as one group across commas and links, up to ``SLOT_GROUP_MAX`` words."""
+        if not 0 <= at < len(self.keys):
+            return frozenset()
+        sentence = self.sentence[at - step] if 0 <= at - step < len(self.keys) else self.sentence[at]
+        found: set[str] = set()
+
+        def filler(position: int) -> bool:
+            return 0 <= position < len(self.keys) and self.sentence[position] == sentence and self.fills[position]
+
+        walked = 0
+        while filler(at) and walked < SLOT_GROUP_MAX:
+            found.add(self.keys[at])
+            walked += 1
+            at += step
+            if 0 <= at < len(self.keys) and self.keys[at] in LINK_WORDS and filler(at + step):
+                at += step
+        return frozenset(found)
+
+
+def slot_fillers(words: Sequence[str], keys: Sequence[str], starts: Sequence[bool], index: SlotIndex) -> list[bool]:
+    """Per word of one sentence, whether it can fill a slot: a name (:meth:`SlotIndex.named`) or a number, not a
+    list number ("7." opening an item, "(1)") nor one that points into the sources ("Passage 2")."""
+    out = []
+    previous = ""
+    for word, key, start in zip(words, keys, starts, strict=True):
+        marker = bool(_PARENTHESISED.fullmatch(word)) or start and bool(LIST_MARKER.fullmatch(word))
+        reference = previous in REFERENCE_WORDS and is_number(key)
+        out.append(is_anchor(key, index.named(key, is_capitalised(word), start)) and not marker and not reference)
+        previous = key or previous
+    return out
+
+
+def slot_groups(anchors: Sequence[bool], keys: Sequence[str], item_ends: Sequence[bool]
+                ) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """The names and numbers of one answer sentence (``name_units``) joined into the groups that fill one slot,
+    as ``(first, end, units)``: adjacent units (a comma between them) or units with a link word between them, up
+    to ``SLOT_GROUP_MAX`` words."""
+    groups: list[tuple[int, int, list[tuple[int, int]]]] = []
+    for first, end, _ in name_units(keys, anchors, item_ends):
+        if groups:
+            group_first, group_end, units = groups[-1]
+            joined = first == group_end or first == group_end + 1 and keys[group_end] in LINK_WORDS
+            if joined and end - group_first <= SLOT_GROUP_MAX:
+                groups[-1] = (group_first, end, [*units, (first, end)])
+                continue
+        groups.append((first, end, [(first, end)]))
+    return groups
+
+
+def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
+                 unit: tuple[int, int]) -> tuple[bool, bool]:
+    """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
+    has another name next to the longest window on either side that it holds, and this one next to no window of
+    either side (a context of several passages may give "oven to 400°F" in one and "oven to 350°F" in another);
+    whether it has this one next to some window."""
+    own, held = set(keys[unit[0]:unit[1]]), set(keys)
+    other = False
+    for after in (True, False):
+        longest = True
+        for size in range(SLOT_WINDOW, 0, -1):
+            if after:
+                start, stop = group[0] - size, group[0]
+                crossing = start >= 0 and any(item_ends[start:stop])
+            else:
+                start, stop = group[1], group[1] + size
+                crossing = item_ends[group[1] - 1] or any(item_ends[start:stop - 1])
+            if start < 0 or stop > len(keys) or crossing:
+                continue
+            window = keys[start:stop]
+            if not any(map(is_content, window)):
+                continue
+            neighbours = index.neighbours(window, after)
+            if any(n & own for n in neighbours):
+                return False, True
+            if neighbours and longest:
+                other = other or any(n and not n <= held for n in neighbours)
+                longest = False
+    return other, False
+
+
+def slot_features(example: Example, index: SlotIndex | None = None) -> np.ndarray:
+    """The ``(n_words, 2)`` slot-feature matrix of one example."""
+    index = index or SlotIndex(example.context)
+    words = example.words
+    out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
+    if not words:
+        return out
+    offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
+    sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    for value in np.unique(sentence):
+        members = np.flatnonzero(sentence == value)
+        texts = [words[i].text for i in members]
+        keys = [word_key(t) for t in texts]
+        fills = slot_fillers(texts, keys, item_starts(texts), index)
+        kept = [p for p, key in enumerate(keys) if key]
+        kept_keys = [keys[p] for p in kept]
+        kept_ends = [ends_item(texts[p]) for p in kept]
+        for group_first, group_end, units in slot_groups([fills[p] for p in kept], kept_keys, kept_ends):
+            for unit in units:
+                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit)
+                rows = [members[kept[q]] for q in range(*unit)]
+                out[rows, 0], out[rows, 1] = verdict
+    return out
+
+
+class SlotFeatures(PerContextFeatures):
+    """Names and numbers against what the context has next to the same words; no options."""
+
+    name = "slots"
+    version = "1"
+    source_files = ("features/slots.py", "features/align.py", "features/text.py", "data/sentences.py")
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def index(self, context: str) -> SlotIndex:
+        return SlotIndex(context)
+
+    def example_features(self, example: Example, index: SlotIndex) -> np.ndarray:
+        return slot_features(example, index)

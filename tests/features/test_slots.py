@@ -1,0 +1,75 @@
+"""Name slots: a name or number where the context has another next to the same words, or this one."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from halluseq.features.base import build
+from halluseq.features.slots import COLUMNS, SlotFeatures, SlotIndex, slot_features
+
+CONTEXT = ("Born in Aberdeen, Washington, Cobain formed the band Nirvana with Krist Novoselic and Aaron Burckhard "
+           "in 1987. The tower was completed in 1889.")
+
+
+def _flags(make_example, answer: str, context: str = CONTEXT) -> tuple[list[str], list[str]]:
+    """The answer words marked ``slot_other_name`` and those marked ``slot_same_name``."""
+    example = make_example(answer, context)
+    [matrix] = SlotFeatures().extract([example])
+    assert matrix.shape == (len(example.words), len(COLUMNS)) and matrix.dtype == np.float32
+    return tuple([w.text for w, row in zip(example.words, matrix, strict=True) if row[j]] for j in range(2))
+
+
+def test_registered_with_two_columns(make_example):
+    extractor = build("slots")
+    assert isinstance(extractor, SlotFeatures) and extractor.columns == ["slot_other_name", "slot_same_name"]
+    assert slot_features(make_example("", CONTEXT)).shape == (0, 2)
+
+
+def test_a_name_or_number_where_the_context_has_another(make_example):
+    assert _flags(make_example, "He was born in Aaron Burckhard.")[0] == ["Aaron", "Burckhard."]
+    assert _flags(make_example, "Krist Novoselic formed the band Nirvana.") == (["Krist", "Novoselic"], ["Nirvana."])
+    assert _flags(make_example, "The tower was completed in 1987.") == (["1987."], [])
+    # the window before the name ("Chemistry in"), not the first "Nobel Prize in" the context has
+    context = "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911."
+    assert _flags(make_example, "Curie won the Nobel Prize in Chemistry in 1903.", context)[0] == ["1903."]
+
+
+def test_names_where_the_context_has_them(make_example):
+    assert _flags(make_example, "Cobain formed the band Nirvana in 1987.") == ([], ["Cobain", "Nirvana"])
+    # city and state are one slot, and so is either of them
+    assert _flags(make_example, "He was born in Aberdeen, Washington.") == ([], ["Aberdeen,", "Washington."])
+    assert _flags(make_example, "He was born in Washington.") == ([], ["Washington."])
+    # one member of a list is no other name
+    context = "He liked bands such as Queen, KISS and Aerosmith."
+    assert _flags(make_example, "He liked bands such as KISS.", context) == ([], ["KISS."])
+
+
+def test_list_numbers_references_and_item_starts_fill_no_slot(make_example):
+    assert _flags(make_example, "Then: 7. Stir it.", "Then: 4. Stir it.") == ([], [])
+    assert _flags(make_example, "It says (2) stir it.", "It says (1) stir it.") == ([], [])
+    assert _flags(make_example, "See Passage 2 for details.", "See Passage 1 for details.") == ([], [])
+    # "Season" opens a list item in both: a verb the context never writes mid-sentence, no name
+    context = "Steps: 1. Season the ribs with salt. 2. Bake the ribs for an hour."
+    assert _flags(make_example, "1. Bake the ribs with salt.", context) == ([], [])
+
+
+def test_a_window_does_not_cross_a_comma():
+    # "in," ends a clause: what follows it does not stand next to "met in"
+    assert SlotIndex("They met in, of all places, Paris.").neighbours(["met", "in"], after=True) == []
+    assert SlotIndex("They met in Paris.").neighbours(["met", "in"], after=True) == [frozenset({"paris"})]
+    # before a name: a comma after the name parts it from the words that follow
+    assert SlotIndex("It was Paris, hosted by Anna.").neighbours(["hosted"], after=False) == [frozenset()]
+
+
+def test_a_long_context_looks_a_window_up_by_its_rarest_word():
+    # "in" 301 times, "born" once at the end: the window is found by "born", past the first 200 "in"
+    context = "The town was large in size. " * 300 + "Cobain was born in Aberdeen."
+    index = SlotIndex(context)
+    assert index.neighbours(["born", "in"], after=True) == [frozenset({"aberdeen"})]
+    assert index.neighbours(["large", "in"], after=True)[:1] == [frozenset()]
+
+
+def test_a_group_is_read_up_to_its_word_limit():
+    # twenty "Anna," then "Maria": the walk stops after SLOT_GROUP_MAX words, however few distinct names it saw
+    index = SlotIndex("They met " + "Anna, " * 20 + "Maria.")
+    assert index.neighbours(["met"], after=True) == [frozenset({"anna"})]
