@@ -1,0 +1,81 @@
+"""Hand-written claims on short contexts of their own (no dataset holds them): which does a detector flag?
+
+    .venv/bin/python benchmarks/hand_claims.py [--model full] [--label NAME]
+
+Fifteen answers a new user might try: a year, a name or a place swapped for another of the same context (the
+intrinsic errors a one-line claim makes: "Cobain was born in Aaron Burckhard."), the same claims stated correctly,
+a faithful summary that inflects and derives the context's words ("Asian shares" for "Shares in Asia"), and an
+antonym. Writes ``benchmarks/results/hand_claims_<label>.json``: per answer the score, the verdict at the
+detector's threshold and the flagged spans; the counts right and wrong. Fifteen answers rank nothing: this is a
+readable check of what a change does to such claims, not an evaluation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from halluseq.detector import Detector
+
+ROOT = Path(__file__).resolve().parent.parent
+COBAIN = ("Kurt Cobain was an American musician. Born in Aberdeen, Washington, Cobain formed the band Nirvana with "
+          "Krist Novoselic and Aaron Burckhard in 1987. Nirvana's second album, Nevermind, was released in 1991.")
+CURIE = ("Marie Curie was a Polish and naturalised-French physicist and chemist. She won the Nobel Prize in Physics in "
+         "1903 and the Nobel Prize in Chemistry in 1911. She was born in Warsaw and died in 1934 in Passy, France.")
+EIFFEL = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+NEWS = ("Shares in Asia fell sharply on Monday after the company cut its profit forecast. The chief executive, "
+        "Anna Berg, said demand in Europe had weakened and that prices would rise next year. The firm employs "
+        "4,000 people in Sweden.")
+# (context, answer, hallucinated)
+CASES = [
+    (EIFFEL, "The Eiffel Tower, finished in 1925, is 330 metres tall.", True),
+    (EIFFEL, "The Eiffel Tower, finished in 1889, is 330 metres tall.", False),
+    (COBAIN, "Cobain was born in Aaron Burckhard.", True),
+    (COBAIN, "Cobain was born in Aberdeen.", False),
+    (COBAIN, "Krist Novoselic was born in Aberdeen, Washington.", True),
+    (COBAIN, "Nevermind was released in 1987.", True),
+    (COBAIN, "Nevermind was released in 1991.", False),
+    (CURIE, "Marie Curie won the Nobel Prize in Chemistry in 1903.", True),
+    (CURIE, "Marie Curie won the Nobel Prize in Chemistry in 1911.", False),
+    (CURIE, "Curie was born in Passy.", True),
+    (CURIE, "Curie was born in Warsaw and died in France.", False),
+    (NEWS, "Asian shares fell after the firm lowered its profit forecast; its CEO blamed weaker European demand.",
+     False),
+    (NEWS, "Asian shares fell after the firm raised its profit forecast.", True),
+    (NEWS, "The company employs 4,000 people in Sweden, and its chief executive is Anna Berg.", False),
+    (NEWS, "The company employs 40,000 people in Norway.", True),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", default="default")
+    parser.add_argument("--label", help="name of the result file (default: the model's name)")
+    args = parser.parse_args()
+    label = args.label or Path(args.model).name
+    detector = Detector.from_pretrained(args.model)
+    results = detector.predict_batch([{"context": context, "answer": answer} for context, answer, _ in CASES])
+    answers = [{"answer": answer, "hallucinated": bad, "score": round(result.score, 3), "flagged": result.hallucinated,
+                "spans": [answer[s.start:s.end] for s in result.spans]}
+               for (_, answer, bad), result in zip(CASES, results, strict=True)]
+    report = {
+        "command": f"python benchmarks/hand_claims.py --model {Path(args.model).name} --label {label}",
+        "model": label, "threshold": detector.threshold,
+        "hallucinated_flagged": sum(a["flagged"] for a in answers if a["hallucinated"]),
+        "hallucinated": sum(a["hallucinated"] for a in answers),
+        "correct_flagged": sum(a["flagged"] for a in answers if not a["hallucinated"]),
+        "correct": sum(not a["hallucinated"] for a in answers),
+        "answers": answers,
+    }
+    out = ROOT / "benchmarks" / "results" / f"hand_claims_{label}.json"
+    out.write_text(json.dumps(report, indent=2) + "\n")
+    for a in answers:
+        print(f"{'BAD ' if a['hallucinated'] else 'good'} {'flagged' if a['flagged'] else '       '} {a['score']:.3f} "
+              f"{a['answer'][:80]!r} {a['spans']}")
+    print({k: report[k] for k in ("hallucinated_flagged", "hallucinated", "correct_flagged", "correct")})
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
