@@ -2,7 +2,7 @@
 
 The text statistics ask whether the context holds a word as written, so a faithful answer that inflects or derives
 the context's words ("prices rose" for "a rise in prices", "Asian markets" for "markets in Asia") reads as novel
-words, the signal of an unsupported claim. Across the shared sets a content word the context lacks is hallucinated
+words, the signal of an unsupported claim. On most shared sets a content word the context lacks is hallucinated
 about half as often when the context holds it in another form (``benchmarks/word_forms.py``). For each content word
 of letters that the context does not hold as written:
 
