@@ -22,7 +22,7 @@ from halluseq.data import load
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.align import AlignFeatures
 from halluseq.features.forms import COLUMNS as FORM_COLUMNS
-from halluseq.features.forms import FormFeatures, candidate
+from halluseq.features.forms import FormFeatures, FormIndex, candidate
 from halluseq.features.slots import COLUMNS as SLOT_COLUMNS
 from halluseq.features.slots import SlotFeatures
 from halluseq.features.text import word_key
@@ -48,9 +48,9 @@ def main() -> None:
         examples = [e for e in load(path)[0] if e.word_labels][:MAX_EXAMPLES]
         labels = np.concatenate([e.labels for e in examples]).astype(bool)
         matrices = {family: np.concatenate(extractor.extract(examples)) for family, extractor in families.items()}
-        novel = np.array([candidate(key) and key not in context for e in examples
-                          for context in [{word_key(w) for w in e.context.split()}]
-                          for key in (word_key(w.text) for w in e.words)], dtype=bool)
+        novel = np.array([candidate(key) and key not in index.keys for e in examples
+                          for index in [FormIndex(e.context)] for key in (word_key(w.text) for w in e.words)],
+                         dtype=bool)
         entry = {"examples": len(examples), "words": share(labels, np.ones_like(labels)),
                  "novel_content_words": share(labels, novel),
                  "align.slot_of_other_name": share(labels, matrices["align"][:, ALIGN_COLUMNS.index(

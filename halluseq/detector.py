@@ -42,9 +42,10 @@ NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 
 # the detectors shipped inside the package: name -> what it reads
 BUNDLED_MODELS = {
-    "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing and abstention columns (fast: no "
-               "neural model runs)",
-    "full": "3 BiGRU-CRFs (seeds) on the default's columns plus NLI (halluseq-nli) and semantic support (MiniLM)",
+    "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing, abstention, name-slot and word-form "
+               "columns (fast: no neural model runs)",
+    "full": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing and abstention columns plus NLI "
+            "(halluseq-nli) and semantic support (MiniLM)",
 }
 
 

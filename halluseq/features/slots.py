@@ -16,7 +16,7 @@ What fills a slot is read as a group: names joined by commas and ``and`` / ``or`
 "Queen, KISS and Aerosmith"; up to ``SLOT_GROUP_MAX`` words), so a place named by city and state or one member
 of a list is no other name. The words looked up never cross a comma, semicolon or colon. A capitalised word that
 opens a sentence or a list item (after ``Notes:``, a bullet, ``7.``, ``(1)``) is a name only where the context
-capitalises it elsewhere mid-sentence or never writes it in lower case; a list number ("7." opening an item,
+capitalises it elsewhere mid-sentence ("1. Season the ribs" is no name); a list number ("7." opening an item,
 "(1)") and a number that points into the sources ("Passage 2", "page 14") fill no slot. A window's rarest word is
 looked up (at most ``SLOT_OCCURRENCES`` of its occurrences), so a 50-page context costs little.
 
@@ -37,7 +37,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.align import LIST_MARKER, ends_item, is_anchor, is_capitalised, is_content, is_number, name_units
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.text import bare_word, word_key
+from halluseq.features.text import word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
 SLOT_WINDOW = 3  # words next to a name looked up in the context ("born in" + "Aberdeen")
@@ -73,8 +73,6 @@ class SlotIndex:
         self.names = {key for words, sentence_keys, opens in zip(sentences, keys, starts, strict=True)
                       for word, key, start in zip(words, sentence_keys, opens, strict=True)
                       if not start and is_capitalised(word)}
-        self.lowered = {key for words, sentence_keys in zip(sentences, keys, strict=True)
-                        for word, key in zip(words, sentence_keys, strict=True) if bare_word(word)[:1].islower()}
         self.keys: list[str] = []
         self.fills: list[bool] = []
         self.item_end: list[bool] = []
@@ -93,7 +91,7 @@ class SlotIndex:
 
     def named(self, key: str, capitalised: bool, start: bool) -> bool:
         """Whether a word is a name: capitalised, and not opening a sentence or list item, or capitalised in the
-        context where it does not, or never written in lower case there."""
+        context where it does not (mid-sentence)."""
         return capitalised and is_content(key) and (not start or key in self.names)
 
     def neighbours(self, window: Sequence[str], after: bool) -> list[frozenset[str]]:
