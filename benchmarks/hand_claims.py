@@ -48,32 +48,35 @@ CASES = [
 ]
 
 
+def score_cases(model: str, cases: list[tuple[str, str, bool]]) -> dict:
+    """Each ``(context, answer, hallucinated)`` case scored by one detector (printed too), and the counts right and
+    wrong."""
+    detector = Detector.from_pretrained(model)
+    results = detector.predict_batch([{"context": context, "answer": answer} for context, answer, _ in cases])
+    answers = [{"answer": answer, "hallucinated": bad, "score": round(result.score, 3), "flagged": result.hallucinated,
+                "spans": [answer[s.start:s.end] for s in result.spans]}
+               for (_, answer, bad), result in zip(cases, results, strict=True)]
+    for a in answers:
+        print(f"{'BAD ' if a['hallucinated'] else 'good'} {'flagged' if a['flagged'] else '       '} {a['score']:.3f} "
+              f"{a['answer'][:80]!r} {a['spans']}")
+    counts = {"hallucinated_flagged": sum(a["flagged"] for a in answers if a["hallucinated"]),
+              "hallucinated": sum(a["hallucinated"] for a in answers),
+              "correct_flagged": sum(a["flagged"] for a in answers if not a["hallucinated"]),
+              "correct": sum(not a["hallucinated"] for a in answers)}
+    print(counts)
+    return {"threshold": detector.threshold, **counts, "answers": answers}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", default="default")
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
     args = parser.parse_args()
     label = args.label or Path(args.model).name
-    detector = Detector.from_pretrained(args.model)
-    results = detector.predict_batch([{"context": context, "answer": answer} for context, answer, _ in CASES])
-    answers = [{"answer": answer, "hallucinated": bad, "score": round(result.score, 3), "flagged": result.hallucinated,
-                "spans": [answer[s.start:s.end] for s in result.spans]}
-               for (_, answer, bad), result in zip(CASES, results, strict=True)]
-    report = {
-        "command": f"python benchmarks/hand_claims.py --model {Path(args.model).name} --label {label}",
-        "model": label, "threshold": detector.threshold,
-        "hallucinated_flagged": sum(a["flagged"] for a in answers if a["hallucinated"]),
-        "hallucinated": sum(a["hallucinated"] for a in answers),
-        "correct_flagged": sum(a["flagged"] for a in answers if not a["hallucinated"]),
-        "correct": sum(not a["hallucinated"] for a in answers),
-        "answers": answers,
-    }
+    report = {"command": f"python benchmarks/hand_claims.py --model {Path(args.model).name} --label {label}",
+              "model": label, **score_cases(args.model, CASES)}
     out = ROOT / "benchmarks" / "results" / f"hand_claims_{label}.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
-    for a in answers:
-        print(f"{'BAD ' if a['hallucinated'] else 'good'} {'flagged' if a['flagged'] else '       '} {a['score']:.3f} "
-              f"{a['answer'][:80]!r} {a['spans']}")
-    print({k: report[k] for k in ("hallucinated_flagged", "hallucinated", "correct_flagged", "correct")})
     print(f"wrote {out.relative_to(ROOT)}")
 
 

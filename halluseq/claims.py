@@ -15,6 +15,8 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.evidence import points_back
 from halluseq.features.align import ContextSentences, is_content, is_negation
+from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
+from halluseq.features.quantities import quantity_features
 from halluseq.features.text import COLUMNS, bare_word, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
@@ -91,16 +93,34 @@ def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.n
                      for w, n in zip(words, novel, strict=True)], dtype=bool)
 
 
-def _reason(words: list[str], text: np.ndarray, novel: np.ndarray, hallucinated: bool,
+def _amounts(words: list[str], mask: np.ndarray) -> list[str]:
+    """The runs of adjacent words under ``mask``, each joined into one phrase ("three hundred thousand")."""
+    runs: list[list[str]] = []
+    previous = False
+    for word, marked in zip(words, mask, strict=True):
+        if marked and previous:
+            runs[-1].append(word)
+        elif marked:
+            runs.append([word])
+        previous = marked
+    return [" ".join(run) for run in runs]
+
+
+def _reason(words: list[str], text: np.ndarray, amounts: np.ndarray, novel: np.ndarray, hallucinated: bool,
             closest: ClosestSentence) -> str:
-    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``novel`` its
-    :func:`_novel` mask."""
+    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``amounts`` its
+    ``(n_words, 3)`` quantity block (:mod:`halluseq.features.quantities`), ``novel`` its :func:`_novel` mask."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    numbers = [w for w, flag in zip(words, text[:, col["novel_number"]] > 0, strict=True) if flag]
+    respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
+    # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
+    # as written unless it states their value in words ("3" for "Three")
+    missing = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
+        (text[:, col["novel_number"]] > 0) & ~respelled)
+    numbers = _amounts(words, missing)
     capitalized = text[:, col["is_capitalized"]] > 0
     # a capital that starts the sentence makes no name
     names = [w for i, (w, n, cap) in enumerate(zip(words, novel, capitalized, strict=True)) if n and cap and i > 0]
-    others = [w for w, n in zip(words, novel, strict=True) if n and w not in numbers and w not in names]
+    others = [w for w, n, m in zip(words, novel, missing, strict=True) if n and not m and w not in names]
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]
         tail = f" (not found: {_listed(missing)})" if missing else ""
@@ -172,6 +192,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     text = text_features(example) if text is None else text  # (T, 20)
     context_starts = [start for start, _ in split_sentences(example.context)] if evidence is not None else []
     closest = ClosestSentence(example.context)
+    amounts = quantity_features(example)  # (T, 3)
+    respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -180,11 +202,11 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         score = float(probs[picked].max())
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]
-        novel = _novel(words, text[picked], closest)
+        novel = _novel(words, text[picked], closest) & ~respelled[picked]  # "3" where the context says "Three"
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], novel, hallucinated, closest)
+            _reason(words, text[picked], amounts[picked], novel, hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

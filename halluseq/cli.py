@@ -50,7 +50,7 @@ def cmd_augment(args: argparse.Namespace) -> int:
                            sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
                            fragments_per_context=args.context_fragments,
                            paraphrase_words=args.paraphrase_words, framing=args.framing,
-                           abstentions=args.abstentions)
+                           abstentions=args.abstentions, respell_amounts=args.respell_amounts)
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -311,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     augment = commands.add_parser("augment", help="synthetic hallucinations with exact spans (generic JSONL out)")
     augment.add_argument("--data", type=Path, required=True, help="any loadable dataset")
     augment.add_argument("--out", type=Path, required=True, help="output JSONL (generic span schema)")
-    augment.add_argument("--kinds", help="comma-separated kinds (default: all): number, date, unit, "
+    augment.add_argument("--kinds", help="comma-separated kinds (default: all): number, amount, date, unit, "
                          "entity_intrinsic, entity_extrinsic, negation, antonym, splice, swap, faithful")
     augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
     augment.add_argument("--context-sentences", type=int, default=1,
@@ -329,6 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "sources do not mention a name from another document), outside every span, and which "
                               "give one more record with a false one (kind abstention: a name the context holds) "
                               "(default 0)")
+    augment.add_argument("--respell-amounts", type=float, default=0.0,
+                         help="share of bases (twin and edits alike) whose counts below 100 are written the other "
+                              "way: digits as words, words as digits (default 0)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

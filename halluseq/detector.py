@@ -42,8 +42,8 @@ NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 
 # the detectors shipped inside the package: name -> what it reads
 BUNDLED_MODELS = {
-    "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing, abstention, name-slot and word-form "
-               "columns (fast: no neural model runs)",
+    "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing, abstention, name-slot, word-form and "
+               "amount columns (fast: no neural model runs)",
     "full": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing and abstention columns plus NLI "
             "(halluseq-nli) and semantic support (MiniLM)",
 }

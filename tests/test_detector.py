@@ -562,3 +562,15 @@ def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(
                   "The article does not say when it was completed."):  # "completed": held as written
         result = detector.predict(context, f"{answer} {false}")
         assert result.hallucinated and result.spans[0].start > len(answer), false
+
+
+def test_claims_reasons_read_amounts_by_value(make_example):
+    context = "Three of the 12 council members voted against the ban. It will cost two hundred thousand euros."
+    answer = "3 of the twelve members voted against the ban on Friday. It will cost three hundred thousand euros."
+    example = make_example(answer, context)
+    first, second = claims(example, np.full(len(example.words), 0.9), 0.5)
+    # "3" and "twelve" state the context's amounts in other spellings: only "Friday" is missing
+    assert first.reason == "no support in context: names Friday not found"
+    assert second.reason == "no support in context: numbers three hundred thousand not found"
+    supported, _ = claims(example, np.full(len(example.words), 0.1), 0.5)
+    assert supported.reason == "supported: 10 of 11 words found in the context (not found: Friday)"

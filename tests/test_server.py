@@ -93,7 +93,7 @@ def test_health(base_url, detector):
     assert payload["model"] == detector.model_spec["name"] == "ensemble"  # three seeds of one BiGRU-CRF
     assert payload["ensemble"] == {"member": "bigru_crf", "size": 3}
     assert payload["version"] == halluseq.__version__
-    assert payload["features"] == ["text", "align", "discourse", "abstention", "slots", "forms"]
+    assert payload["features"] == ["text", "align", "discourse", "abstention", "slots", "forms", "quantities"]
     assert payload["threshold"] == pytest.approx(detector.threshold)
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
-from halluseq.features.text import POSSESSIVE
+from halluseq.features.quantities import QuantityIndex, amounts
+from halluseq.features.text import POSSESSIVE, word_key
 from halluseq.lexicon import load_relations
 
 
@@ -158,6 +159,41 @@ def change_unit(text: str, rng: random.Random, resources: EditResources) -> Edit
         edit = substitute(text, match.start(), match.end(), new, "unit")
         return Edit(edit.text, edit.start + 1, edit.end, "unit", edit.detail)
     return substitute(text, match.start(), match.end(), _same_case(match.group(), new), "unit")
+
+
+# --- amounts in words -----------------------------------------------------------------------------------------
+
+SPELLED_COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+SPELLED_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+# fractions and multipliers, each with what it may become
+AMOUNT_SWAPS: dict[str, tuple[str, ...]] = {
+    "half": ("a third", "a quarter"), "a third": ("half", "a quarter"), "a quarter": ("half", "a third"),
+    "two-thirds": ("three-quarters", "half"), "three-quarters": ("two-thirds", "half"),
+    "twice": ("three times",), "doubled": ("tripled", "halved"), "tripled": ("doubled",), "halved": ("doubled",),
+}
+_FRACTIONS = "(?:half|a third|a quarter|two-thirds|three-quarters)"
+_FRACTION_END = r"(?=\s+of\b|[.,;:!?]|$)"  # "half of", "a third." ("a third party" is no fraction)
+_AMOUNT = re.compile(r"(?<![\w-])(?:" + "|".join(SPELLED_COUNTS + SPELLED_TENS)
+                     + f"|(?:(?<=\\bby ){_FRACTIONS}|{_FRACTIONS}{_FRACTION_END})"
+                     + r"|twice|doubled|tripled|halved)(?![\w-])", re.IGNORECASE)
+
+
+def change_amount(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """An amount written in words gets another one the context does not state: a count (``three`` -> ``five``,
+    ``twenty`` -> ``forty``), a fraction (``half`` -> ``a third``) or a multiplier (``doubled`` -> ``tripled``)."""
+    stated = QuantityIndex(resources.context).values | QuantityIndex(text).values
+    options = []
+    for match in _AMOUNT.finditer(text):
+        old = match.group().lower()
+        group = SPELLED_COUNTS if old in SPELLED_COUNTS else SPELLED_TENS if old in SPELLED_TENS else AMOUNT_SWAPS[old]
+        for new in group:
+            value = amounts([word_key(w) for w in new.split()])
+            if new != old and value and value[0][2] not in stated:
+                options.append((match, new))
+    if not options:
+        return None
+    match, new = _pick(rng, options)
+    return substitute(text, match.start(), match.end(), _same_case(match.group(), new), "amount")
 
 
 # --- names ----------------------------------------------------------------------------------------------------
@@ -492,6 +528,7 @@ def false_abstention(text: str, rng: random.Random, resources: EditResources) ->
 EditFunction = Callable[[str, random.Random, EditResources], Edit | None]
 EDITS: dict[str, EditFunction] = {
     "number": change_number,
+    "amount": change_amount,
     "date": change_date,
     "unit": change_unit,
     "entity_intrinsic": swap_entity_intrinsic,

@@ -27,6 +27,7 @@ from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, false_abs
 from halluseq.augment.framing import draw_abstention, draw_framing, frame
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
+from halluseq.features.quantities import TENS, UNIT_WORDS
 from halluseq.files import atomic_write
 from halluseq.lexicon import load_relations
 
@@ -127,6 +128,35 @@ def paraphrase(text: str, rng: random.Random, swaps: int) -> str:
     return text
 
 
+# a count before a lower-case word ("3 eggs", "twelve council members"): not a year, a list number or a measure
+_COUNT = re.compile(r"(?<![\w.,$€£%-])(\d{1,2}|[A-Za-z]+(?:-[a-z]+)?)(?= [a-z])")
+
+
+def spelled(number: int) -> str:
+    """A count below 100 in words: ``7`` -> ``seven``, ``25`` -> ``twenty-five``."""
+    if number < 20:
+        return UNIT_WORDS[number]
+    tens = next(word for word, value in TENS.items() if value == number // 10 * 10)
+    return tens if number % 10 == 0 else f"{tens}-{UNIT_WORDS[number % 10]}"
+
+
+def respell(text: str) -> str:
+    """``text`` with every count below 100 before a lower-case word written the other way, digits as words and
+    words as digits ("Three of the 12 members" -> "3 of the twelve members"; never "one", which is as often a
+    pronoun): the same amounts, so that a faithful twin does not always write them as the context does."""
+    words = {spelled(n): n for n in range(2, 100)}
+
+    def other(match: re.Match[str]) -> str:
+        token = match.group()
+        if token.isdigit():
+            new = spelled(int(token)) if 1 < int(token) < 100 else token
+            return new.capitalize() if match.start() == 0 or text[:match.start()].rstrip().endswith((".", "!", "?")) \
+                else new
+        return str(words[token.lower()]) if token.lower() in words else token
+
+    return _COUNT.sub(other, text)
+
+
 _OPENERS, _CLOSERS = "(\"'“‘[", ".,;:!?)\"'”’]"
 
 
@@ -175,7 +205,7 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int,
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
             fragments_per_context: int = 0, framing: float = 0.0, abstentions: float = 0.0,
-            report: AugmentReport | None = None
+            respell_amounts: float = 0.0, report: AugmentReport | None = None
             ) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
@@ -189,8 +219,10 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
     ``abstentions``, that share of the other bases has a true abstention appended to its twin and edits (a sentence
     saying the sources do not mention a name from another document,
     :func:`~halluseq.augment.framing.draw_abstention`) and gives one more record, kind ``abstention``: the base with
-    a false one (:func:`~halluseq.augment.edits.false_abstention`, of a name the context holds). Both draw on
-    generators of their own, so the other records stay as they were. Deterministic for ``seed``."""
+    a false one (:func:`~halluseq.augment.edits.false_abstention`, of a name the context holds). With
+    ``respell_amounts``, that share of the bases (not fragments) writes its counts the other way (:func:`respell`:
+    "3 of the twelve" for "Three of the 12"), the twin and the edits alike. These draw on generators of their own,
+    so the other records stay as they were. Deterministic for ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
@@ -216,6 +248,9 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
         for base in bases:
             if paraphrase_words and base.origin != "context_fragment":
                 base = replace(base, text=paraphrase(base.text, rng, paraphrase_words))
+            if respell_amounts and base.origin != "context_fragment" and random.Random(
+                    f"{seed}:{example.id}:{base.origin}{base.number}:respell").random() < respell_amounts:
+                base = replace(base, text=respell(base.text))
             report.bases[base.origin] += 1
             framed = None if base.origin == "context_fragment" else draw_framing(
                 random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:framing"), framing)

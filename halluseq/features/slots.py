@@ -57,6 +57,13 @@ def opens_item(previous: str) -> bool:
     return previous in BULLETS or previous.endswith((":", ".")) or bool(LIST_MARKER.fullmatch(previous))
 
 
+def points_into_sources(word: str, key: str, start: bool, previous: str) -> bool:
+    """Whether a word is a list number ("7." opening an item, ``start``; "(1)" anywhere) or a number that points
+    into the sources ("Passage 2": ``previous`` is the key of the word before)."""
+    return (bool(_PARENTHESISED.fullmatch(word)) or start and bool(LIST_MARKER.fullmatch(word))
+            or previous in REFERENCE_WORDS and is_number(key))
+
+
 def item_starts(words: Sequence[str]) -> list[bool]:
     """Per word of one sentence, whether it opens the sentence or a list item in it (:func:`opens_item`)."""
     return [position == 0 or opens_item(words[position - 1]) for position in range(len(words))]
@@ -142,9 +149,8 @@ def slot_fillers(words: Sequence[str], keys: Sequence[str], starts: Sequence[boo
     out = []
     previous = ""
     for word, key, start in zip(words, keys, starts, strict=True):
-        marker = bool(_PARENTHESISED.fullmatch(word)) or start and bool(LIST_MARKER.fullmatch(word))
-        reference = previous in REFERENCE_WORDS and is_number(key)
-        out.append(is_anchor(key, index.named(key, is_capitalised(word), start)) and not marker and not reference)
+        out.append(is_anchor(key, index.named(key, is_capitalised(word), start))
+                   and not points_into_sources(word, key, start, previous))
         previous = key or previous
     return out
 

@@ -405,7 +405,7 @@ def test_swap_reverses_only_a_relation_the_context_words_alike() -> None:
 # ---- every kind -------------------------------------------------------------------------------------------
 
 RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
-             "It was not finished by Gustave Eiffel, who can't climb it.")
+             "It was not finished by Gustave Eiffel, who can't climb its two stairs.")
 RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it. It is 330 metres "
                      "tall and grew 5% in a year.",
                      foreign_names=("Big Ben", "Westminster Abbey"),
@@ -484,3 +484,25 @@ def test_attribute_topic_is_something_the_context_lacks_about_a_name_it_holds(se
 
 def test_attribute_topic_needs_a_name() -> None:
     assert attribute_topic("the tower is tall and old.", random.Random(0)) is None
+
+
+AMOUNTS = EditResources("Traffic fell by a quarter. Three of the 12 members and 5 guests came; profits doubled.")
+
+
+@pytest.mark.parametrize(("base", "old"), [
+    ("Three of the 12 members voted.", "Three"), ("Forty people came.", "Forty"),
+    ("Traffic fell by a third since 2019.", "a third"), ("Half of the members left.", "Half"),
+    ("Sales grew twice as fast.", "twice"),
+])
+def test_amount_changes_a_spelled_amount_to_one_the_context_does_not_state(base, old):
+    for seed in SEEDS:
+        new = assert_substituted(base, edit_of("amount", base, AMOUNTS, seed), old)
+        assert new.lower() != old.lower()
+        assert new.lower() not in {"three", "five", "a quarter", "doubled"}  # stated by the context (words or digits)
+        assert new[:1].isupper() == old[:1].isupper()
+
+
+@pytest.mark.parametrize("base", ["A third party joined.", "One of them left.", "The two-thirds majority held.",
+                                  "It rose 12%.", "The third album came out."])
+def test_amount_leaves_ordinals_digits_and_lone_one_alone(base):
+    assert all(EDITS["amount"](base, random.Random(seed), AMOUNTS) is None for seed in SEEDS)

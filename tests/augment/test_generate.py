@@ -366,3 +366,35 @@ def test_abstentions_true_after_twin_and_edits_alike_false_as_a_record_of_their_
         assert topic(" " + span["text"]) in record["context"] and record["meta"]["framing"] is None
     some = run(seed=0, abstentions=0.5)
     assert 0 < sum(r["meta"]["framing"] is not None for r in some) < len(some)
+
+
+# ---- respelled amounts -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Three of the 12 council members voted.", "3 of the twelve council members voted."),
+    ("It took 25 minutes and forty-two seconds.", "It took twenty-five minutes and 42 seconds."),
+    ("The bridge opened. 7 lanes were added.", "The bridge opened. Seven lanes were added."),
+    # years, list numbers, decimals, money, percentages, a lone "one" and counts before a name stay
+    ("In 2019 one of 3.5 million, $5 bills and 12% rose. 1. Mix 4 Tesla cars.",
+     "In 2019 one of 3.5 million, $5 bills and 12% rose. 1. Mix 4 Tesla cars."),
+])
+def test_respell_writes_counts_the_other_way(text: str, expected: str) -> None:
+    from halluseq.augment.generate import respell
+
+    assert respell(text) == expected
+
+
+def test_respell_amounts_rewrites_twin_and_edits_alike_and_only_that_share() -> None:
+    counts = [example("c1", "g9", "Three of the 12 council members voted against the plan on Monday.",
+                      "Three of the 12 council members voted against it.")]
+    plain = list(augment(counts, seed=0, per_example=3))
+    respelled = list(augment(counts, seed=0, per_example=3, respell_amounts=1.0))
+    assert list(augment(counts, seed=0, per_example=3, respell_amounts=0.0)) == plain
+    twins = {twin_key(r): r["response"] for r in respelled if r["meta"]["kind"] == "faithful"}
+    assert "3 of the twelve council members voted against it." in twins.values()
+    assert edited(respelled)
+    for record in edited(respelled):
+        twin = twins[twin_key(record)]
+        text, spans = record["response"], record["spans"]
+        before, after = text[:spans[0]["start"]], text[spans[-1]["end"]:]
+        assert twin.startswith(before) and twin.endswith(after)  # the edit changed the respelled twin's text only

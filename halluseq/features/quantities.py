@@ -1,0 +1,200 @@
+"""Quantities by value (3 columns): is the amount an answer states there in the context, in any spelling?
+
+The text statistics compare numbers as written and only numbers in digits, so a faithful answer that spells out
+what the context writes in digits ("3 of the twelve members" for "Three of the 12") reads as two new numbers, and a
+spelled-out amount that changed ("fallen by half" for "by a third", "three hundred thousand" for "two hundred
+thousand") reads as ordinary words. Here every amount is read as a value: digits (``1,200``, ``3.5``, ``25%``,
+``$5``), spelled-out counts with their scales (``twenty-five``, ``two hundred thousand``, ``3 million``, ``a
+dozen``), fractions (``half``, ``a third``, ``two-thirds``) and multipliers (``twice``, ``doubled``, ``three
+times``). Per answer word of such an amount:
+
+- ``quantity_spelled``: the amount is spelled out in words, at least in part (what ``is_number`` misses);
+- ``quantity_absent``: the context states its value nowhere, in digits or in words;
+- ``quantity_respelled``: the context states its value, but not as this word is written (``3`` for ``Three``): a
+  new word that is no new claim.
+
+A lone ``one`` (a pronoun as often as a count), ordinals and vague plurals (``hundreds of``) are not amounts, nor
+are list numbers, citation markers and numbers that point into the sources ("1." opening an item, "(2)", "[3]",
+"Passage 2"). No model, no options; linear in context plus answer length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from halluseq.data.example import Example
+from halluseq.features.base import PerContextFeatures
+from halluseq.features.slots import item_starts, points_into_sources
+from halluseq.features.text import word_key
+from halluseq.markup import markup_mask
+
+COLUMNS = ["quantity_spelled", "quantity_absent", "quantity_respelled"]
+UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+              "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+UNITS = {word: value for value, word in enumerate(UNIT_WORDS)}
+TENS = {word: 10 * value for value, word in enumerate(
+    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), start=2)}
+COUNTS = UNITS | TENS
+SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+          "trillion": 1_000_000_000_000, "dozen": 12}
+FRACTIONS = {"half": 1 / 2, "halves": 1 / 2, "third": 1 / 3, "thirds": 1 / 3, "quarter": 1 / 4, "quarters": 1 / 4}
+LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
+MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3, "tripled": 3,
+               "triples": 3, "tripling": 3, "treble": 3, "trebled": 3, "thrice": 3, "quadruple": 4, "quadrupled": 4,
+               "halved": 0.5, "halving": 0.5}
+ARTICLES = frozenset({"a", "an"})
+DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(?:%|s|k|m|bn)?")  # "us$76.3" too
+DASHES = re.compile(r"[-–—]")
+
+Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
+
+
+def _digits(part: str) -> float | None:
+    match = DIGITS.fullmatch(part)
+    if not match:
+        return None
+    try:
+        return float(match.group(1).replace(",", ""))
+    except ValueError:  # "1,2,3." style runs of separators
+        return None
+
+
+def _token(key: str) -> tuple[str, float] | None:
+    """What one word key is: ``("digits" | "count" | "scale" | "fraction" | "times", value)``, or None. A hyphenated
+    key reads as one token when every part is a count ("twenty-five") or a count and a fraction ("two-thirds");
+    otherwise by its first part when that is digits or a count ("30-year", "three-day"; not "third-party")."""
+    parts = [p for p in DASHES.split(key) if p]
+    if not parts:
+        return None
+    if len(parts) == 2 and parts[0] in TENS and parts[1] in UNITS:
+        return "count", TENS[parts[0]] + UNITS[parts[1]]
+    if len(parts) == 2 and parts[0] in COUNTS and parts[1] in FRACTIONS:
+        return "fraction", COUNTS[parts[0]] * FRACTIONS[parts[1]]
+    first = parts[0]
+    value = _digits(first)
+    if value is not None:
+        return "digits", value
+    if len(parts) > 1:
+        return ("count", COUNTS[first]) if first in COUNTS else None  # "third-party", "double-decker": no amount
+    for kind, table in (("count", COUNTS), ("scale", SCALES), ("fraction", FRACTIONS), ("times", MULTIPLIERS)):
+        if first in table:
+            return kind, table[first]
+    return None
+
+
+def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
+    """The amounts of a word-key sequence as ``(first, end, value, spelled)``: runs such as "two hundred thousand",
+    "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run."""
+    tokens = [_token(k) for k in keys]
+    found = []
+    i = 0
+    while i < len(keys):
+        token = tokens[i]
+        article = keys[i] in ARTICLES and i + 1 < len(keys) and tokens[i + 1] is not None \
+            and tokens[i + 1][0] in ("scale", "fraction")
+        if token is None and not article:
+            i += 1
+            continue
+        first = i
+        kind, value = ("count", 1.0) if article else token
+        if article or kind in ("count", "digits"):
+            total, current, end = 0.0, value, i + 1
+            while end < len(keys) and tokens[end] is not None:
+                next_kind, next_value = tokens[end]
+                if next_kind == "scale":
+                    if next_value == 100:
+                        current *= 100
+                    else:
+                        total, current = total + current * next_value, 0.0
+                elif next_kind == "count" and keys[end - 1] in TENS and next_value < 10:
+                    current += next_value
+                elif next_kind == "fraction" and end == first + 1:
+                    current *= next_value
+                    kind = "fraction"
+                else:
+                    break
+                end += 1
+            if kind != "fraction":
+                kind = "count"
+                if end < len(keys) and keys[end] == "times":  # "three times": a multiplier
+                    kind, end = "times", end + 1
+            if end == first + 1 and (article or keys[first] == "one"):
+                i = end  # a lone "one" (or "a") is no amount
+                continue
+            value = total + current
+        elif kind == "fraction":
+            end = i + 1
+            if keys[i] in FRACTIONS and keys[i] not in LONE_FRACTIONS:
+                i = end  # "the third", "first quarter": an ordinal, a period
+                continue
+        elif kind == "times":
+            end = i + 1
+        else:  # a scale without a count ("hundred"), or a plural scale
+            i += 1
+            continue
+        spelled = any(tokens[j] is not None and tokens[j][0] != "digits" for j in range(first, end))
+        found.append((first, end, (kind, round(value, 6)), spelled))
+        i = end
+    return found
+
+
+class QuantityIndex:
+    """The keys of one context and the values of its amounts (each run's, each count's of a run alone: the
+    context's "2 million" also states 2, both ends of a range: "7–10" states 10, and "one": "one cup" states 1)."""
+
+    def __init__(self, context: str):
+        keys = [word_key(w) for w in context.split()]
+        self.keys = set(keys)
+        self.values: set[Value] = set()
+        if "one" in self.keys:  # a lone "one" is no amount in an answer, but the context may count with it
+            self.values.add(("count", 1.0))
+        for key in keys:  # both ends of a range ("7–10", "1990-95")
+            self.values.update(("count", round(v, 6)) for v in map(_digits, DASHES.split(key)) if v is not None)
+        for first, end, value, _ in amounts(keys):
+            self.values.add(value)
+            for key in keys[first:end]:
+                token = _token(key)
+                if token is not None and token[0] in ("digits", "count"):
+                    self.values.add(("count", round(token[1], 6)))
+
+
+def quantity_features(example: Example, index: QuantityIndex | None = None) -> np.ndarray:
+    """The ``(n_words, 3)`` quantity matrix of one example."""
+    index = index or QuantityIndex(example.context)
+    words = [w.text for w in example.words]
+    keys = [word_key(w) for w in words]
+    out = np.zeros((len(keys), len(COLUMNS)), dtype=np.float32)
+    pointers = markup_mask(example.answer, example.words)
+    previous = ""
+    for i, (word, key, start) in enumerate(zip(words, keys, item_starts(words), strict=True)):
+        pointers[i] |= points_into_sources(word, key, start, previous)
+        previous = key or previous
+    for first, end, value, spelled in amounts(keys):
+        if pointers[first:end].any():
+            continue
+        stated = value in index.values
+        for i in range(first, end):
+            out[i] = (spelled, not stated, stated and keys[i] not in index.keys)
+    return out
+
+
+class QuantityFeatures(PerContextFeatures):
+    """Answer amounts compared with the context's by value; no options."""
+
+    name = "quantities"
+    version = "2"
+    source_files = ("features/quantities.py", "features/slots.py", "features/align.py", "features/text.py",
+                    "markup.py")
+
+    @property
+    def columns(self) -> list[str]:
+        return list(COLUMNS)
+
+    def index(self, context: str) -> QuantityIndex:
+        return QuantityIndex(context)
+
+    def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
+        return quantity_features(example, index)
