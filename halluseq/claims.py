@@ -93,7 +93,7 @@ def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.n
                      for w, n in zip(words, novel, strict=True)], dtype=bool)
 
 
-def _amounts(words: list[str], mask: np.ndarray) -> list[str]:
+def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
     """The runs of adjacent words under ``mask``, each joined into one phrase ("three hundred thousand")."""
     runs: list[list[str]] = []
     previous = False
@@ -106,21 +106,16 @@ def _amounts(words: list[str], mask: np.ndarray) -> list[str]:
     return [" ".join(run) for run in runs]
 
 
-def _reason(words: list[str], text: np.ndarray, amounts: np.ndarray, novel: np.ndarray, hallucinated: bool,
+def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, novel: np.ndarray, hallucinated: bool,
             closest: ClosestSentence) -> str:
-    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``amounts`` its
-    ``(n_words, 3)`` quantity block (:mod:`halluseq.features.quantities`), ``novel`` its :func:`_novel` mask."""
+    """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``unstated`` its mask of
+    numbers the context does not state, ``novel`` its :func:`_novel` mask."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
-    # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
-    # as written unless it states their value in words ("3" for "Three")
-    missing = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
-        (text[:, col["novel_number"]] > 0) & ~respelled)
-    numbers = _amounts(words, missing)
+    numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
     # a capital that starts the sentence makes no name
     names = [w for i, (w, n, cap) in enumerate(zip(words, novel, capitalized, strict=True)) if n and cap and i > 0]
-    others = [w for w, n, m in zip(words, novel, missing, strict=True) if n and not m and w not in names]
+    others = [w for w, n, u in zip(words, novel, unstated, strict=True) if n and not u and w not in names]
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]
         tail = f" (not found: {_listed(missing)})" if missing else ""
@@ -181,19 +176,25 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
 
 
 def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None,
-           evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None) -> list[Claim]:
+           evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None,
+           amounts: np.ndarray | None = None) -> list[Claim]:
     """One :class:`Claim` per sentence of the answer; its score is its highest word probability.
 
     ``text``: the example's ``(n_words, 20)`` text features if already computed. ``evidence``: per sentence of
     ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
+    ``amounts``: its ``(n_words, 3)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
     text = text_features(example) if text is None else text  # (T, 20)
     context_starts = [start for start, _ in split_sentences(example.context)] if evidence is not None else []
     closest = ClosestSentence(example.context)
-    amounts = quantity_features(example)  # (T, 3)
+    amounts = quantity_features(example) if amounts is None else amounts  # (T, 3)
     respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
+    # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
+    # as written unless it states their value in words ("3" for "Three")
+    unstated = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
+        (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled)
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -207,6 +208,6 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], amounts[picked], novel, hallucinated, closest)
+            _reason(words, text[picked], unstated[picked], novel, hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

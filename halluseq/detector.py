@@ -21,6 +21,7 @@ from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
+from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
 from halluseq.features.windows import window_bounds
@@ -136,13 +137,14 @@ class Detector:
                 probs[i] = probs[i][lenders(example.answer, example.words, mask)]
         return raw, probs
 
-    def _text_block(self, raw: np.ndarray) -> np.ndarray | None:
-        """The text-feature columns of a raw matrix when the text family is in use (reused for claims)."""
+    def _block(self, raw: np.ndarray, family: Sequence[str]) -> np.ndarray | None:
+        """A family's columns (``family``: its column names) of a raw matrix when that family is in use (reused for
+        claims)."""
         columns = self.pipeline.columns
-        if TEXT_COLUMNS[0] not in columns or self.pipeline.temporal:
+        if family[0] not in columns or self.pipeline.temporal:
             return None
-        start = columns.index(TEXT_COLUMNS[0])
-        return raw[:, start:start + len(TEXT_COLUMNS)]
+        start = columns.index(family[0])
+        return raw[:, start:start + len(family)]
 
     def predict(self, context: str, answer: str, question: str | None = None,
                 id: str | None = None) -> DetectionResult:
@@ -174,7 +176,8 @@ class Detector:
                 raw, probs = self._score(examples)
                 evidence = self._evidence.find(examples) if self._evidence else [None] * len(chunk)
                 for (i, example), matrix, p, found in zip(chunk, raw, probs, evidence, strict=True):
-                    results[i] = self._result(example, p, items[i].get("id"), self._text_block(matrix), found)
+                    results[i] = self._result(example, p, items[i].get("id"), self._block(matrix, TEXT_COLUMNS),
+                                              self._block(matrix, QUANTITY_COLUMNS), found)
                 bar.update(len(chunk))
         return results  # type: ignore[return-value]
 
@@ -189,7 +192,8 @@ class Detector:
             results[i] = result
 
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
-                evidence: list[tuple[Evidence | None, Evidence | None]] | None) -> DetectionResult:
+                amounts: np.ndarray | None, evidence: list[tuple[Evidence | None, Evidence | None]] | None
+                ) -> DetectionResult:
         flagged = probs >= self.threshold
         starts = np.array([w.start for w in example.words])  # (T,), increasing
         spans = []
@@ -208,7 +212,7 @@ class Detector:
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text, evidence), notes=notes,
+            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts), notes=notes,
         )
 
     # ---- persistence ---------------------------------------------------------------------------------------

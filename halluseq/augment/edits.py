@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
-from halluseq.features.quantities import QuantityIndex, amounts
+from halluseq.features.quantities import TENS, UNIT_WORDS, QuantityIndex, amounts
 from halluseq.features.text import POSSESSIVE, word_key
 from halluseq.lexicon import load_relations
 
@@ -163,8 +163,8 @@ def change_unit(text: str, rng: random.Random, resources: EditResources) -> Edit
 
 # --- amounts in words -----------------------------------------------------------------------------------------
 
-SPELLED_COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-SPELLED_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+SPELLED_COUNTS = UNIT_WORDS[2:13]  # "two" ... "twelve"
+SPELLED_TENS = tuple(TENS)  # "twenty" ... "ninety"
 # fractions and multipliers, each with what it may become
 AMOUNT_SWAPS: dict[str, tuple[str, ...]] = {
     "half": ("a third", "a quarter"), "a third": ("half", "a quarter"), "a quarter": ("half", "a third"),
@@ -176,6 +176,9 @@ _FRACTION_END = r"(?=\s+of\b|[.,;:!?]|$)"  # "half of", "a third." ("a third par
 _AMOUNT = re.compile(r"(?<![\w-])(?:" + "|".join(SPELLED_COUNTS + SPELLED_TENS)
                      + f"|(?:(?<=\\bby ){_FRACTIONS}|{_FRACTIONS}{_FRACTION_END})"
                      + r"|twice|doubled|tripled|halved)(?![\w-])", re.IGNORECASE)
+# what each amount a change may write means (quantities' reading of it)
+_AMOUNT_VALUES = {new: amounts([word_key(w) for w in new.split()])[0][2]
+                  for new in (*SPELLED_COUNTS, *SPELLED_TENS, *(w for swaps in AMOUNT_SWAPS.values() for w in swaps))}
 
 
 def change_amount(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
@@ -186,10 +189,7 @@ def change_amount(text: str, rng: random.Random, resources: EditResources) -> Ed
     for match in _AMOUNT.finditer(text):
         old = match.group().lower()
         group = SPELLED_COUNTS if old in SPELLED_COUNTS else SPELLED_TENS if old in SPELLED_TENS else AMOUNT_SWAPS[old]
-        for new in group:
-            value = amounts([word_key(w) for w in new.split()])
-            if new != old and value and value[0][2] not in stated:
-                options.append((match, new))
+        options += [(match, new) for new in group if new != old and _AMOUNT_VALUES[new] not in stated]
     if not options:
         return None
     match, new = _pick(rng, options)

@@ -136,23 +136,25 @@ def spelled(number: int) -> str:
     """A count below 100 in words: ``7`` -> ``seven``, ``25`` -> ``twenty-five``."""
     if number < 20:
         return UNIT_WORDS[number]
-    tens = next(word for word, value in TENS.items() if value == number // 10 * 10)
+    tens = _TENS_WORDS[number // 10 * 10]
     return tens if number % 10 == 0 else f"{tens}-{UNIT_WORDS[number % 10]}"
+
+
+_TENS_WORDS = {value: word for word, value in TENS.items()}
+_COUNT_OF = {spelled(n): n for n in range(2, 100)}  # "twelve" -> 12, never "one"
 
 
 def respell(text: str) -> str:
     """``text`` with every count below 100 before a lower-case word written the other way, digits as words and
     words as digits ("Three of the 12 members" -> "3 of the twelve members"; never "one", which is as often a
     pronoun): the same amounts, so that a faithful twin does not always write them as the context does."""
-    words = {spelled(n): n for n in range(2, 100)}
-
     def other(match: re.Match[str]) -> str:
         token = match.group()
         if token.isdigit():
             new = spelled(int(token)) if 1 < int(token) < 100 else token
             return new.capitalize() if match.start() == 0 or text[:match.start()].rstrip().endswith((".", "!", "?")) \
                 else new
-        return str(words[token.lower()]) if token.lower() in words else token
+        return str(_COUNT_OF.get(token.lower(), token))
 
     return _COUNT.sub(other, text)
 

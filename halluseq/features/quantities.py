@@ -121,8 +121,8 @@ def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
                 kind = "count"
                 if end < len(keys) and keys[end] == "times":  # "three times": a multiplier
                     kind, end = "times", end + 1
-            if end == first + 1 and (article or keys[first] == "one"):
-                i = end  # a lone "one" (or "a") is no amount
+            if end == first + 1 and keys[first] == "one":
+                i = end  # a lone "one" is no amount
                 continue
             value = total + current
         elif kind == "fraction":
@@ -132,7 +132,7 @@ def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
                 continue
         elif kind == "times":
             end = i + 1
-        else:  # a scale without a count ("hundred"), or a plural scale
+        else:  # a scale without a count before it ("hundred")
             i += 1
             continue
         spelled = any(tokens[j] is not None and tokens[j][0] != "digits" for j in range(first, end))
