@@ -5,10 +5,12 @@
 1. Per shared span-labelled set (first 1,500 answers): the words each amount column fires on and the share of them
    inside a gold span, beside the ``text`` family's ``novel_number`` (digits the context lacks as written) and
    every word. No model.
-2. Hand-written answers on three short contexts of their own (no dataset holds them) that state amounts in digits
+2. Hand-written answers on four short contexts of their own (no dataset holds them) that state amounts in digits
    where the context spells them out or the other way round, right and changed ("3 of the twelve members" for "Three
-   of the 12", "fallen by half" for "by a third"): per answer the score, the verdict at the detector's threshold and
-   the flagged spans. A readable check of what a change does to such answers, not an evaluation.
+   of the 12", "fallen by half" for "by a third"), or take an amount another passage states about something else
+   ("save NOK 50 million" where the museum counted 50 million visitors): per answer the score, the verdict at the
+   detector's threshold and the flagged spans. A readable check of what a change does to such answers, not an
+   evaluation.
 
 Writes ``benchmarks/results/amounts_<label>.json``.
 """
@@ -35,6 +37,10 @@ COUNCIL = ("The city council of Lyon voted on Tuesday to ban cars from the old t
 RECIPE = ("Preheat the oven to 180 degrees. Mix two cups of flour with one cup of sugar and three eggs. Bake for 25 "
           "minutes, then let the cake cool for ten minutes.")
 FIRM = "Quarterly revenue doubled to $3 million, and the company now employs 45 people in two offices."
+PASSAGES = ("Passage 1: The Oslo city museum counted 50 million visitors over its first decade, and ticket prices "
+            "tripled in that time. Passage 2: The Norwegian transport ministry plans to save NOK 20 million on road "
+            "maintenance by 2030. It will also hire 45 new engineers. Passage 3: The local football club won 12 of its "
+            "30 matches this season and doubled its youth squad.")
 # (context, answer, hallucinated)
 CASES = [
     (COUNCIL, "3 of the twelve council members voted against the ban.", False),
@@ -58,6 +64,15 @@ CASES = [
     (FIRM, "The company employs forty-five people in 2 offices.", False),
     (FIRM, "Quarterly revenue tripled to $3 million.", True),
     (FIRM, "The company employs fifty-four people in two offices.", True),
+    # amounts another passage states, about something else
+    (PASSAGES, "The ministry plans to save NOK 20 million on road maintenance by 2030.", False),
+    (PASSAGES, "The ministry will also hire forty-five new engineers.", False),
+    (PASSAGES, "The club won twelve of its 30 matches and doubled its youth squad.", False),
+    (PASSAGES, "Museum ticket prices tripled over its first decade.", False),
+    (PASSAGES, "The ministry plans to save NOK 50 million on road maintenance by 2030.", True),
+    (PASSAGES, "The ministry will also hire 12 new engineers.", True),
+    (PASSAGES, "The football club tripled its youth squad this season.", True),
+    (PASSAGES, "The museum counted 20 million visitors over its first decade.", True),
 ]
 
 
@@ -70,7 +85,7 @@ def columns_on_real_sets() -> dict:
         labels = np.concatenate([e.labels for e in examples]).astype(bool)
         text = np.concatenate(TextFeatures().extract(examples))
         amounts = np.concatenate(QuantityFeatures().extract(examples)) > 0
-        spelled, absent, respelled = (amounts[:, COLUMNS.index(c)] for c in COLUMNS)
+        spelled, absent, respelled, far = (amounts[:, COLUMNS.index(c)] for c in COLUMNS)
         sets[name] = {
             "examples": len(examples), "words": share(labels, np.ones_like(labels)),
             "text.novel_number": share(labels, text[:, novel_number] > 0),
@@ -78,6 +93,8 @@ def columns_on_real_sets() -> dict:
             "quantity_absent": share(labels, absent), "quantity_absent_spelled": share(labels, absent & spelled),
             "quantity_respelled": share(labels, respelled),
             "quantity_spelled_stated": share(labels, spelled & ~absent),
+            "quantity_far": share(labels, far),
+            "quantity_stated_near": share(labels, amounts.any(axis=1) & ~absent & ~far),
         }
         print(name, json.dumps(sets[name]))
     return sets

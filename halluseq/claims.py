@@ -106,10 +106,11 @@ def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
     return [" ".join(run) for run in runs]
 
 
-def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, novel: np.ndarray, hallucinated: bool,
-            closest: ClosestSentence) -> str:
+def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.ndarray, novel: np.ndarray,
+            hallucinated: bool, closest: ClosestSentence) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``unstated`` its mask of
-    numbers the context does not state, ``novel`` its :func:`_novel` mask."""
+    numbers the context does not state, ``far`` of those it states only about something else, ``novel`` its
+    :func:`_novel` mask."""
     col = {name: i for i, name in enumerate(COLUMNS)}
     numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
@@ -123,6 +124,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, novel: np.
     parts = []
     if numbers:
         parts.append(f"numbers {_listed(numbers)} not found")
+    if far.any():
+        parts.append(f"numbers {_listed(_phrases(words, far))} stated only about something else")
     if names:
         parts.append(f"names {_listed(names)} not found")
     if others and not parts:
@@ -182,19 +185,20 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
 
     ``text``: the example's ``(n_words, 20)`` text features if already computed. ``evidence``: per sentence of
     ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
-    ``amounts``: its ``(n_words, 3)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
+    ``amounts``: its ``(n_words, 4)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
     text = text_features(example) if text is None else text  # (T, 20)
     context_starts = [start for start, _ in split_sentences(example.context)] if evidence is not None else []
     closest = ClosestSentence(example.context)
-    amounts = quantity_features(example) if amounts is None else amounts  # (T, 3)
+    amounts = quantity_features(example) if amounts is None else amounts  # (T, 4)
     respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
     # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
     # as written unless it states their value in words ("3" for "Three")
     unstated = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
         (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled)
+    far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -208,6 +212,6 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], unstated[picked], novel, hallucinated, closest)
+            _reason(words, text[picked], unstated[picked], far[picked], novel, hallucinated, closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from scipy.ndimage import uniform_filter1d
 from sklearn.metrics import (
     average_precision_score,
     f1_score,
@@ -30,6 +31,9 @@ def _ap(labels: np.ndarray, scores: np.ndarray) -> float:
     return float(average_precision_score(labels, scores)) if labels.sum() > 0 else float("nan")
 
 
+THRESHOLD_STEP = 0.001  # the grid of a smoothed threshold search
+
+
 def best_f1_threshold(labels: np.ndarray, scores: np.ndarray) -> float:
     """The probability threshold with the highest F1 of the positive class (ties: the lowest threshold).
 
@@ -42,15 +46,22 @@ def best_f1_threshold(labels: np.ndarray, scores: np.ndarray) -> float:
     return float(thresholds[int(np.argmax(f1[:-1]))])
 
 
-def best_mean_f1_threshold(labels: Sequence[np.ndarray], scores: Sequence[np.ndarray]) -> float:
+def best_mean_f1_threshold(labels: Sequence[np.ndarray], scores: Sequence[np.ndarray], window: float = 0.0) -> float:
     """The threshold with the highest mean F1 over several groups of words (e.g. one per source: each counts once,
     whatever its answers' lengths); groups without a positive word are left out (all such: 0.5). Candidates are
-    the scores themselves; ties: the lowest threshold."""
+    the scores themselves; ties: the lowest threshold.
+
+    With ``window`` > 0 the candidates are a grid of step ``THRESHOLD_STEP`` and the mean F1 is first averaged over
+    the grid points within ``window`` on either side: the centre of a flat top rather than its noisiest point, so
+    that near-identical models do not ship thresholds far apart."""
     kept = [(np.asarray(y, dtype=bool), np.asarray(p, dtype=float)) for y, p in zip(labels, scores, strict=True)
             if np.any(y)]
     if not kept:
         return 0.5
-    candidates = np.unique(np.concatenate([p for _, p in kept]))
+    if window > 0:
+        candidates = np.arange(0.0, 1.0 + THRESHOLD_STEP / 2, THRESHOLD_STEP)
+    else:
+        candidates = np.unique(np.concatenate([p for _, p in kept]))
     total = np.zeros(len(candidates))
     for y, p in kept:
         positives = np.sort(p[y])
@@ -58,6 +69,9 @@ def best_mean_f1_threshold(labels: Sequence[np.ndarray], scores: Sequence[np.nda
         true_pos = len(positives) - np.searchsorted(positives, candidates, side="left")  # flagged: score >= t
         false_pos = len(negatives) - np.searchsorted(negatives, candidates, side="left")
         total += 2 * true_pos / (2 * true_pos + false_pos + (len(positives) - true_pos))
+    if window > 0:
+        half = int(round(window / THRESHOLD_STEP))
+        total = uniform_filter1d(total, size=2 * half + 1, mode="nearest")
     return float(candidates[int(np.argmax(total))])
 
 

@@ -45,7 +45,9 @@ DEFAULTS: dict[str, Any] = {
                  "accelerator": "cpu", "standardize": True, "bucket_by_length": True,
                  "validate_on": None},  # datasets whose validation examples alone pick the epoch and threshold
     # training.threshold_by (optional): "words" (default), the best F1 of the pooled validation words; "sources",
-    # the best mean F1 over the validation datasets (each counts once, whatever its answers' lengths)
+    # the best mean F1 over the validation datasets (each counts once, whatever its answers' lengths).
+    # training.threshold_window (optional, with "sources"): average the mean F1 over thresholds this close on either
+    # side before taking the best (evaluate.best_mean_f1_threshold); default 0, the best single threshold
     "seed": 0,
 }
 
@@ -135,7 +137,7 @@ class FinalFit:
 def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels: Sequence[np.ndarray],
                     probs: Sequence[np.ndarray]) -> float:
     """The validation examples' threshold by ``training.threshold_by``: ``words`` (best F1 of all their words) or
-    ``sources`` (best mean F1 over their datasets)."""
+    ``sources`` (best mean F1 over their datasets, smoothed over ``training.threshold_window``)."""
     how = config["training"].get("threshold_by", "words")
     if how == "words":
         return best_f1_threshold(np.concatenate(labels).astype(int), np.concatenate(probs))
@@ -144,7 +146,8 @@ def tuned_threshold(config: dict[str, Any], examples: Sequence[Example], labels:
     datasets = sorted({e.dataset for e in examples})
     return best_mean_f1_threshold(
         [np.concatenate([y for e, y in zip(examples, labels, strict=True) if e.dataset == d]) for d in datasets],
-        [np.concatenate([p for e, p in zip(examples, probs, strict=True) if e.dataset == d]) for d in datasets])
+        [np.concatenate([p for e, p in zip(examples, probs, strict=True) if e.dataset == d]) for d in datasets],
+        float(config["training"].get("threshold_window", 0.0)))
 
 
 def fit_final(config: dict[str, Any], run_dir: str | Path, progress: bool = True,

@@ -574,3 +574,8 @@ def test_claims_reasons_read_amounts_by_value(make_example):
     assert second.reason == "no support in context: numbers three hundred thousand not found"
     supported, _ = claims(example, np.full(len(example.words), 0.1), 0.5)
     assert supported.reason == "supported: 10 of 11 words found in the context (not found: Friday)"
+    # an amount another sentence states about something else
+    context += " The museum next door had 40 visitors. The ban covers 5 streets."
+    example = make_example("The ban covers 40 streets.", context)
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
+    assert claim.reason == "no support in context: numbers 40 stated only about something else"

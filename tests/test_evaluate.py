@@ -109,6 +109,19 @@ def test_best_mean_f1_threshold_counts_each_group_once():
     assert best_mean_f1_threshold([np.zeros(2, dtype=int)], [np.array([0.3, 0.9])]) == 0.5
 
 
+def test_a_smoothed_threshold_takes_the_centre_of_a_flat_top_not_a_lucky_point():
+    rng = np.random.default_rng(0)
+    # negatives below 0.3, positives above 0.77, one positive at 0.75 and one negative at 0.76: the mean F1 is flat
+    # from 0.3 to 0.75, and the raw search takes the top's edge (its lowest score), next to where F1 falls
+    scores = np.concatenate([rng.uniform(0.0, 0.3, 200), rng.uniform(0.7, 1.0, 200), [0.75, 0.76]])
+    labels = np.concatenate([np.zeros(200), np.ones(200), [1, 0]]).astype(int)
+    scores[200:400][scores[200:400] < 0.77] = 0.9  # no other positive below 0.77
+    raw = best_mean_f1_threshold([labels], [scores])
+    smoothed = best_mean_f1_threshold([labels], [scores], window=0.1)
+    assert raw == pytest.approx(0.75)
+    assert 0.4 <= smoothed <= 0.6  # the centre of the plateau between the negatives (< 0.3) and 0.75
+
+
 def test_tuned_threshold_reaches_the_best_f1_in_metrics(make_example):
     """The threshold tuned by best_f1_threshold, applied by metrics() to the same words, must give the best F1.
 

@@ -26,7 +26,8 @@ second version, kept apart for the detectors trained on this one). A capitalised
 starts a sentence is a name only where the context capitalises it mid-sentence or never writes it in lower case
 (``Reduce the heat`` is no name where the context writes "reduce" somewhere; a sentence-initial word the context
 lacks is read as a name). Two per-answer shape columns (answer and context length) let
-a labeler trained on several sources tell a one-line claim from a long RAG answer. No model, no options; linear in
+a labeler trained on several sources tell a one-line claim from a long RAG answer. No model; one option,
+``name_starts`` (:class:`AlignFeatures`); linear in
 context plus answer length (the word alignment and the swap check are quadratic in one sentence's length,
 and skipped past ``ALIGN_MAX`` words).
 """
@@ -77,6 +78,21 @@ NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothin
 def is_negation(key: str) -> bool:
     """A negation cue: ``not``, ``never``, ``no`` ... or a contraction ending in ``n't``."""
     return key in NEGATIONS or key.endswith(("n't", "n’t"))
+
+
+BULLETS = frozenset({"-", "*", "•", "·", "–", "—", "+"})
+NAME_STARTS = ("lowered", "items")  # how a capital that opens a sentence is told from a name (AlignFeatures)
+
+
+def opens_item(previous: str) -> bool:
+    """Whether the word after ``previous`` opens a list item the way a sentence start does (after ``Notes:``, a
+    bullet, ``7.`` or ``(1)``): its capital letter says nothing about being a name."""
+    return previous in BULLETS or previous.endswith((":", ".")) or bool(LIST_MARKER.fullmatch(previous))
+
+
+def item_starts(words: Sequence[str]) -> list[bool]:
+    """Per word of one sentence, whether it opens the sentence or a list item in it (:func:`opens_item`)."""
+    return [position == 0 or opens_item(words[position - 1]) for position in range(len(words))]
 
 
 def ends_item(word: str) -> bool:
@@ -183,6 +199,10 @@ class ContextSentences:
                       for word, key in zip(words[1:], keys[1:], strict=True) if is_capitalised(word)}
         self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
                         for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
+        # capitalised where no sentence or list item opens ("3. Cook the fish" capitalises no name)
+        self.item_names = {key for words, keys in zip(self.words, self.keys, strict=True)
+                           for word, key, start in zip(words, keys, item_starts(words), strict=True)
+                           if not start and is_capitalised(word)}
 
         # the words of every sentence (punctuation-only ones left out) in one sequence, for the name slots
         self.flat: list[str] = []
@@ -226,6 +246,14 @@ class ContextSentences:
         context, or never written in lower case there (``Reduce the heat`` starts a sentence; ``Paris`` and ``Anna``
         are names anywhere)."""
         return capitalised and is_content(key) and (not first or key in self.names or key not in self.lowered)
+
+    def named_strictly(self, key: str, capitalised: bool, start: bool) -> bool:
+        """Whether a word is a name by the ``items`` rule: capitalised, and not opening a sentence or list item
+        (``start``), or capitalised in the context where it opens none, or in the context and never in lower case
+        there (``Based on ...``, ``3. Cook ...`` and ``Finally, ...`` name nothing where the context lacks the word
+        or writes it in lower case)."""
+        return capitalised and is_content(key) and (
+            not start or key in self.item_names or key in self.all_keys and key not in self.lowered)
 
     def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
                                                                                        float]:
@@ -411,8 +439,26 @@ def is_anchor(key: str, capitalised: bool) -> bool:
     return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
 
 
-def align_features(example: Example, context: ContextSentences | None = None) -> np.ndarray:
-    """The ``(n_words, 23)`` alignment-feature matrix of one example."""
+def _names(context: ContextSentences, best: int | None, texts: Sequence[str], keys: Sequence[str],
+           capitalised: Sequence[bool], name_starts: str) -> tuple[list[bool], list[bool]]:
+    """Which words of an answer sentence and of its aligned context sentence ``best`` are names, by the
+    ``name_starts`` rule (:class:`AlignFeatures`)."""
+    context_words = context.words[best] if best is not None else []
+    context_keys = context.keys[best] if best is not None else []
+    context_capitalised = [is_capitalised(w) for w in context_words]
+    if name_starts == "items":
+        answer = zip(keys, capitalised, item_starts(texts), strict=True)
+        aligned = zip(context_keys, context_capitalised, item_starts(context_words), strict=True)
+        return [context.named_strictly(*word) for word in answer], [context.named_strictly(*word) for word in aligned]
+    return ([context.named(k, c, p == 0) for p, (k, c) in enumerate(zip(keys, capitalised, strict=True))],
+            [context.named(k, c, j == 0) for j, (k, c) in enumerate(zip(context_keys, context_capitalised,
+                                                                          strict=True))])
+
+
+def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered"
+                   ) -> np.ndarray:
+    """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
+    ``replaced_name`` tells a capital that opens a sentence from a name (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -450,6 +496,8 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
             if _other_name_in_slot(context, kept_keys, first, end):
                 out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
+        answer_named, context_named = _names(context, best, [words[i].text for i in members], sentence_keys,
+                                             capitalised, name_starts)
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
@@ -479,9 +527,8 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
                 if is_content(key):  # not "The" for "A"
                     out[i, 15] = respelled or any(relations.synonyms(key, old) for old in olds)
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
-                    out[i, 17] = not reordered[position] and context.named(key, capitalised[position], position == 0) \
-                        and any(context.named(aligned_sentence.sequence[j], aligned_sentence.capitalised[j], j == 0)
-                                for j in replaced[position])
+                    out[i, 17] = not reordered[position] and answer_named[position] \
+                        and any(context_named[j] for j in replaced[position])
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
             if not aligned and key.isalpha() and relations.opposites(key):
@@ -492,10 +539,25 @@ def align_features(example: Example, context: ContextSentences | None = None) ->
 
 
 class AlignFeatures(PerContextFeatures):
-    """Lexical alignment of each answer sentence to its best context sentences; no options."""
+    """Lexical alignment of each answer sentence to its best context sentences.
+
+    ``name_starts`` (for ``replaced_name``): ``lowered`` (the default, what the bundled ``full`` detector was trained
+    on) reads a capital that opens a sentence as a name where the context capitalises it mid-sentence or never writes
+    it in lower case, the words after a list number as names, so "Based on the passages" (a context without
+    "based"), "Finally," and "3. Cook the fish" replace names; ``items`` reads a capital that opens a sentence or a
+    list item (after a list number, bullet or colon, as the ``slots`` family does) as a name only where the context
+    capitalises it where no item opens, or holds it and never in lower case (:meth:`ContextSentences.named_strictly`):
+    a name the context lacks at the start of a one-line claim ("Anna closed the lid.") is then left to the text
+    statistics' new capitalised word."""
 
     name = "align"
     version = "16"
+
+    def __init__(self, name_starts: str = "lowered"):
+        if name_starts not in NAME_STARTS:
+            raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
+        super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}))
+        self.name_starts = name_starts
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -507,4 +569,4 @@ class AlignFeatures(PerContextFeatures):
         return ContextSentences(context)
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
-        return align_features(example, index)
+        return align_features(example, index, self.name_starts)

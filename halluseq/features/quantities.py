@@ -11,11 +11,15 @@ times``). Per answer word of such an amount:
 - ``quantity_spelled``: the amount is spelled out in words, at least in part (what ``is_number`` misses);
 - ``quantity_absent``: the context states its value nowhere, in digits or in words;
 - ``quantity_respelled``: the context states its value, but not as this word is written (``3`` for ``Three``): a
-  new word that is no new claim.
+  new word that is no new claim;
+- ``quantity_far``: the context states its value, but only in sentences about something else: none of them shares
+  ``NEAR_WORDS`` content words (half of them, when it has fewer than four) with the answer clause around the amount
+  (its sentence up to a semicolon). A 50-page context states most small numbers somewhere; "save NOK 50 million"
+  is no claim the context makes because another of its documents counts "50 million" visitors.
 
-A lone ``one`` (a pronoun as often as a count), ordinals and vague plurals (``hundreds of``) are not amounts, nor
-are list numbers, citation markers and numbers that point into the sources ("1." opening an item, "(2)", "[3]",
-"Passage 2"). No model, no options; linear in context plus answer length.
+A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
+(``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
+("1." opening an item, "(2)", "[3]", "Passage 2"). No model, no options; linear in context plus answer length.
 """
 
 from __future__ import annotations
@@ -26,12 +30,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from halluseq.data.example import Example
+from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.slots import item_starts, points_into_sources
+from halluseq.features.slots import points_into_sources
 from halluseq.features.text import word_key
 from halluseq.markup import markup_mask
 
-COLUMNS = ["quantity_spelled", "quantity_absent", "quantity_respelled"]
+COLUMNS = ["quantity_spelled", "quantity_absent", "quantity_respelled", "quantity_far"]
+NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
               "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 UNITS = {word: value for value, word in enumerate(UNIT_WORDS)}
@@ -46,6 +53,9 @@ MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 
                "triples": 3, "tripling": 3, "treble": 3, "trebled": 3, "thrice": 3, "quadruple": 4, "quadrupled": 4,
                "halved": 0.5, "halving": 0.5}
 ARTICLES = frozenset({"a", "an"})
+# after "a third" these words keep it a fraction ("a third more"), as a stop word does ("by a third since 2019"); any
+# other content word makes it an ordinal ("a third party", "a third time")
+FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
 DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(?:%|s|k|m|bn)?")  # "us$76.3" too
 DASHES = re.compile(r"[-–—]")
 
@@ -85,9 +95,10 @@ def _token(key: str) -> tuple[str, float] | None:
     return None
 
 
-def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
+def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tuple[int, int, Value, bool]]:
     """The amounts of a word-key sequence as ``(first, end, value, spelled)``: runs such as "two hundred thousand",
-    "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run."""
+    "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run.
+    ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party"."""
     tokens = [_token(k) for k in keys]
     found = []
     i = 0
@@ -97,6 +108,11 @@ def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
             and tokens[i + 1][0] in ("scale", "fraction")
         if token is None and not article:
             i += 1
+            continue
+        ordinal = article and keys[i + 1] in ("third", "thirds") and i + 2 < len(keys) \
+            and is_content(keys[i + 2]) and keys[i + 2].isalpha() and keys[i + 2] not in FRACTION_FOLLOWERS
+        if ordinal and (words is None or words[i + 1][-1:].isalpha()):
+            i += 2  # "a third party": an ordinal
             continue
         first = i
         kind, value = ("count", 1.0) if article else token
@@ -141,43 +157,81 @@ def amounts(keys: Sequence[str]) -> list[tuple[int, int, Value, bool]]:
     return found
 
 
+def _stated(keys: Sequence[str], words: Sequence[str]) -> set[Value]:
+    """The values a run of context keys states: each amount's, each count's of an amount alone (the context's "2
+    million" also states 2) and both ends of a range ("7–10" states 10)."""
+    values: set[Value] = set()
+    for key in keys:
+        values.update(("count", round(v, 6)) for v in map(_digits, DASHES.split(key)) if v is not None)
+    for first, end, value, _ in amounts(keys, words):
+        values.add(value)
+        for key in keys[first:end]:
+            token = _token(key)
+            if token is not None and token[0] in ("digits", "count"):
+                values.add(("count", round(token[1], 6)))
+    return values
+
+
+def _topic(keys: Sequence[str]) -> set[str]:
+    """The content keys of a sentence that are no amount words (what the sentence is about)."""
+    return {key for key in keys if is_content(key) and _token(key) is None}
+
+
 class QuantityIndex:
-    """The keys of one context and the values of its amounts (each run's, each count's of a run alone: the
-    context's "2 million" also states 2, both ends of a range: "7–10" states 10, and "one": "one cup" states 1)."""
+    """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
+    and per value the content keys of each sentence that states it."""
 
     def __init__(self, context: str):
-        keys = [word_key(w) for w in context.split()]
-        self.keys = set(keys)
+        self.keys: set[str] = set()
         self.values: set[Value] = set()
-        if "one" in self.keys:  # a lone "one" is no amount in an answer, but the context may count with it
-            self.values.add(("count", 1.0))
-        for key in keys:  # both ends of a range ("7–10", "1990-95")
-            self.values.update(("count", round(v, 6)) for v in map(_digits, DASHES.split(key)) if v is not None)
-        for first, end, value, _ in amounts(keys):
-            self.values.add(value)
-            for key in keys[first:end]:
-                token = _token(key)
-                if token is not None and token[0] in ("digits", "count"):
-                    self.values.add(("count", round(token[1], 6)))
+        self.topics: dict[Value, list[set[str]]] = {}
+        for start, end in split_sentences(context):
+            words = context[start:end].split()
+            keys = [word_key(w) for w in words]
+            self.keys.update(keys)
+            topic = _topic(keys)
+            for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
+                self.topics.setdefault(value, []).append(topic)
+        self.values = set(self.topics)
+
+    def near(self, value: Value, topic: set[str]) -> bool:
+        """Whether a context sentence stating ``value`` shares ``NEAR_WORDS`` content keys (half of them, rounded up,
+        when there are fewer than four) with an answer clause whose content keys are ``topic``."""
+        need = min(NEAR_WORDS, (len(topic) + 1) // 2)
+        return any(len(topic & stated) >= need for stated in self.topics.get(value, ()))
+
+
+def _clauses(example: Example) -> np.ndarray:
+    """Per answer word, the number of its clause: its sentence, cut after each word that ends with a semicolon."""
+    offsets = np.array([(w.start, w.end) for w in example.words], dtype=np.int64)  # (T, 2)
+    sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    cuts = np.array([w.text.endswith(";") for w in example.words])
+    opens = np.concatenate([[True], (sentence[1:] != sentence[:-1]) | cuts[:-1]])
+    return np.cumsum(opens)
 
 
 def quantity_features(example: Example, index: QuantityIndex | None = None) -> np.ndarray:
-    """The ``(n_words, 3)`` quantity matrix of one example."""
+    """The ``(n_words, 4)`` quantity matrix of one example."""
     index = index or QuantityIndex(example.context)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS)), dtype=np.float32)
+    if not words:
+        return out
     pointers = markup_mask(example.answer, example.words)
     previous = ""
     for i, (word, key, start) in enumerate(zip(words, keys, item_starts(words), strict=True)):
         pointers[i] |= points_into_sources(word, key, start, previous)
         previous = key or previous
-    for first, end, value, spelled in amounts(keys):
+    clause = _clauses(example)
+    for first, end, value, spelled in amounts(keys, words):
         if pointers[first:end].any():
             continue
         stated = value in index.values
+        around = [keys[i] for i in np.flatnonzero(clause == clause[first]) if not first <= i < end]
+        far = stated and not index.near(value, _topic(around))
         for i in range(first, end):
-            out[i] = (spelled, not stated, stated and keys[i] not in index.keys)
+            out[i] = (spelled, not stated, stated and keys[i] not in index.keys, far)
     return out
 
 
@@ -185,9 +239,9 @@ class QuantityFeatures(PerContextFeatures):
     """Answer amounts compared with the context's by value; no options."""
 
     name = "quantities"
-    version = "2"
+    version = "3"
     source_files = ("features/quantities.py", "features/slots.py", "features/align.py", "features/text.py",
-                    "markup.py")
+                    "markup.py", "data/sentences.py")
 
     @property
     def columns(self) -> list[str]:

@@ -35,7 +35,16 @@ import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.align import LIST_MARKER, ends_item, is_anchor, is_capitalised, is_content, is_number, name_units
+from halluseq.features.align import (
+    LIST_MARKER,
+    ends_item,
+    is_anchor,
+    is_capitalised,
+    is_content,
+    is_number,
+    item_starts,
+    name_units,
+)
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.text import word_key
 
@@ -43,7 +52,6 @@ COLUMNS = ["slot_other_name", "slot_same_name"]
 SLOT_WINDOW = 3  # words next to a name looked up in the context ("born in" + "Aberdeen")
 SLOT_OCCURRENCES = 200  # occurrences of a window's rarest word looked at
 SLOT_GROUP_MAX = 8  # words of the names read as one slot ("Queen, KISS and Aerosmith")
-BULLETS = frozenset({"-", "*", "•", "·", "–", "—", "+"})
 # a number after these words points into the sources ("Passage 2", "page 14"): no claim, no slot
 REFERENCE_WORDS = frozenset({"passage", "passages", "document", "documents", "source", "sources", "section",
                              "paragraph", "chapter", "page", "pages", "step", "table", "figure", "item", "reference"})
@@ -51,22 +59,11 @@ LINK_WORDS = frozenset({"and", "or", "nor", "&"})  # join the names of one slot 
 _PARENTHESISED = re.compile(r"\(?\d{1,2}\)")  # "(1)" or "1)": a list number wherever it stands
 
 
-def opens_item(previous: str) -> bool:
-    """Whether the word after ``previous`` opens a list item the way a sentence start does (after ``Notes:``, a
-    bullet, ``7.`` or ``(1)``): its capital letter says nothing about being a name."""
-    return previous in BULLETS or previous.endswith((":", ".")) or bool(LIST_MARKER.fullmatch(previous))
-
-
 def points_into_sources(word: str, key: str, start: bool, previous: str) -> bool:
     """Whether a word is a list number ("7." opening an item, ``start``; "(1)" anywhere) or a number that points
     into the sources ("Passage 2": ``previous`` is the key of the word before)."""
     return (bool(_PARENTHESISED.fullmatch(word)) or start and bool(LIST_MARKER.fullmatch(word))
             or previous in REFERENCE_WORDS and is_number(key))
-
-
-def item_starts(words: Sequence[str]) -> list[bool]:
-    """Per word of one sentence, whether it opens the sentence or a list item in it (:func:`opens_item`)."""
-    return [position == 0 or opens_item(words[position - 1]) for position in range(len(words))]
 
 
 class SlotIndex:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from halluseq.features.align import COLUMNS, AlignFeatures, ContextSentences, align_features
 from halluseq.features.base import build
@@ -282,6 +283,27 @@ def test_a_sentence_start_is_no_name_where_the_context_writes_the_word_in_lower_
     # "Reduce" for "Lower": two verbs that start their sentences, not two names
     assert _flags(make_example, "Reduce the lid.", "replaced_name", context) == []
     assert _flags(make_example, "Anna closed the lid.", "replaced_name", "Maria closed the lid.") == ["Anna"]
+
+
+def test_name_starts_items_reads_no_name_into_sentence_and_list_item_openers(make_example):
+    def replaced(answer: str, context: str) -> list[str]:
+        example = make_example(answer, context)
+        [matrix] = AlignFeatures(name_starts="items").extract([example])
+        return [w.text for w, row in zip(example.words, matrix, strict=True) if row[COLUMNS.index("replaced_name")]]
+
+    context = "According to the report, sales rose. Place the fish on a tray. Anna opened the door. Maria left."
+    # the lowered rule reads "Based" (a word the context lacks), "Steps:" and "Cook" (after a list number) as names
+    assert _flags(make_example, "Based on the report, sales rose.", "replaced_name", context) == ["Based"]
+    assert _flags(make_example, "Steps: 1. Cook the fish on a tray.", "replaced_name", context) == ["Steps:", "Cook"]
+    assert replaced("Based on the report, sales rose.", context) == []
+    assert replaced("Steps: 1. Cook the fish on a tray.", context) == []
+    # a name the context holds, capitalised only where a sentence opens, is still a name there
+    assert replaced("Maria opened the door.", context) == ["Maria"]
+    assert replaced("Anna closed the lid.", "Maria closed the lid.") == []  # left to the text statistics
+    assert AlignFeatures(name_starts="items").fingerprint != AlignFeatures().fingerprint
+    assert AlignFeatures().config == {} and build("align", name_starts="items").config == {"name_starts": "items"}
+    with pytest.raises(ValueError, match="name_starts"):
+        AlignFeatures(name_starts="upper")
 
 
 def test_a_name_where_the_context_has_another_next_to_the_same_words(make_example):

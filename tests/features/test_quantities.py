@@ -14,7 +14,7 @@ CONTEXT = ("Three of the 12 council members voted against it. Traffic has fallen
 
 
 def _quantities(make_example, answer: str, context: str = CONTEXT) -> dict[str, list[float]]:
-    """The answer words with a column set, and their three values."""
+    """The answer words with a column set, and their four values."""
     example = make_example(answer, context)
     [matrix] = QuantityFeatures().extract([example])
     assert matrix.shape == (len(example.words), len(COLUMNS)) and matrix.dtype == np.float32
@@ -22,11 +22,12 @@ def _quantities(make_example, answer: str, context: str = CONTEXT) -> dict[str, 
 
 
 def _values(text: str) -> list[tuple[str, tuple[str, float], bool]]:
-    keys = [word_key(w) for w in text.split()]
-    return [(" ".join(keys[first:end]), value, spelled) for first, end, value, spelled in amounts(keys)]
+    words = text.split()
+    keys = [word_key(w) for w in words]
+    return [(" ".join(keys[first:end]), value, spelled) for first, end, value, spelled in amounts(keys, words)]
 
 
-def test_registered_with_three_columns(make_example):
+def test_registered_with_four_columns(make_example):
     assert isinstance(build("quantities"), QuantityFeatures) and build("quantities").columns == COLUMNS
     assert _quantities(make_example, "") == {}
 
@@ -41,44 +42,60 @@ def test_registered_with_three_columns(make_example):
                                          ("two-thirds", ("fraction", 0.666667), True)]),
     ("it doubled, 3 times", [("doubled", ("times", 2), True), ("3 times", ("times", 3.0), False)]),
     ("a 30-year-old", [("30-year-old", ("count", 30.0), False)]),
+    ("a third since 2019, a third more", [("a third", ("fraction", 0.333333), True), ("2019", ("count", 2019.0), False),
+                                          ("a third", ("fraction", 0.333333), True)]),
 ])
 def test_amounts_are_read_as_values(text, expected):
     assert _values(text) == expected
 
 
 @pytest.mark.parametrize("text", ["one of the best", "the third album", "the first quarter", "hundreds of people",
-                                  "a cup", "the 5th floor", "a third-party app", "a double-decker bus"])
+                                  "a cup", "the 5th floor", "a third-party app", "a double-decker bus",
+                                  "a third party", "for a third time"])
 def test_lone_one_ordinals_periods_and_vague_plurals_are_no_amounts(text):
     assert _values(text) == []
 
 
 def test_an_amount_in_another_spelling_is_stated(make_example):
     found = _quantities(make_example, "3 of the twelve members; it costs 200,000 euros and $3m.")
-    assert found == {"3": [0.0, 0.0, 1.0], "twelve": [1.0, 0.0, 1.0], "200,000": [0.0, 0.0, 1.0],
-                     "$3m.": [0.0, 0.0, 1.0]}
+    assert found == {"3": [0.0, 0.0, 1.0, 0.0], "twelve": [1.0, 0.0, 1.0, 0.0], "200,000": [0.0, 0.0, 1.0, 0.0],
+                     "$3m.": [0.0, 0.0, 1.0, 0.0]}
 
 
 def test_an_amount_as_written_is_stated_and_not_respelled(make_example):
     # "12": digits as written, stated: no column set
     assert _quantities(make_example, "Three of the 12 voted; traffic fell by a third.") == {
-        "Three": [1.0, 0.0, 0.0], "a": [1.0, 0.0, 0.0], "third.": [1.0, 0.0, 0.0]}
+        "Three": [1.0, 0.0, 0.0, 0.0], "a": [1.0, 0.0, 0.0, 0.0], "third.": [1.0, 0.0, 0.0, 0.0]}
 
 
 def test_an_amount_the_context_never_states_is_absent(make_example):
     found = _quantities(make_example, "Five members voted; traffic fell by half; profits tripled to 300,000 euros "
                                       "over three hundred days.")
-    assert found == {"Five": [1.0, 1.0, 0.0], "half;": [1.0, 1.0, 0.0], "tripled": [1.0, 1.0, 0.0],
-                     "300,000": [0.0, 1.0, 0.0], "three": [1.0, 1.0, 0.0], "hundred": [1.0, 1.0, 0.0]}
+    assert found == {"Five": [1.0, 1.0, 0.0, 0.0], "half;": [1.0, 1.0, 0.0, 0.0], "tripled": [1.0, 1.0, 0.0, 0.0],
+                     "300,000": [0.0, 1.0, 0.0, 0.0], "three": [1.0, 1.0, 0.0, 0.0], "hundred": [1.0, 1.0, 0.0, 0.0]}
 
 
 def test_list_numbers_citations_and_source_pointers_are_no_amounts(make_example):
     answer = "Two steps:\n1. Vote (2) on it [3].\n2) See Passage 4, page 7; then five more."
-    assert _quantities(make_example, answer, "A vote.") == {"Two": [1.0, 1.0, 0.0], "five": [1.0, 1.0, 0.0]}
+    assert _quantities(make_example, answer, "A vote.") == {"Two": [1.0, 1.0, 0.0, 0.0], "five": [1.0, 1.0, 0.0, 0.0]}
 
 
 def test_currency_prefixes_both_ends_of_a_range_and_a_context_one_are_stated(make_example):
     context = "The market was worth about US$76.3 trillion; the 7–10 split and the 1990-95 boom."
     # stated, though not as written ("us$76.3", "7–10", "1990-95"); "12" is stated nowhere
     assert _quantities(make_example, "76.3 trillion, a 10 split, 95 and 12.", context) == {
-        "76.3": [1.0, 0.0, 1.0], "trillion,": [1.0, 0.0, 0.0], "10": [0.0, 0.0, 1.0], "95": [0.0, 0.0, 1.0],
-        "12.": [0.0, 1.0, 0.0]}
+        "76.3": [1.0, 0.0, 1.0, 0.0], "trillion,": [1.0, 0.0, 0.0, 0.0], "10": [0.0, 0.0, 1.0, 0.0],
+        "95": [0.0, 0.0, 1.0, 0.0], "12.": [0.0, 1.0, 0.0, 0.0]}
+
+
+def test_an_amount_stated_only_about_something_else_is_far(make_example):
+    context = ("The museum had 50 million visitors last year, a record for the city. "
+               "The ministry plans to save NOK 20 million on roads by 2030.")
+    far = _quantities(make_example, "The ministry plans to save NOK 50 million on roads.", context)
+    assert far == {"50": [1.0, 0.0, 0.0, 1.0], "million": [1.0, 0.0, 0.0, 1.0]}
+    # stated in a sentence about the same thing: near, whatever else the context says
+    assert _quantities(make_example, "The ministry plans to save NOK 20 million on roads.", context) == {
+        "20": [1.0, 0.0, 0.0, 0.0], "million": [1.0, 0.0, 0.0, 0.0]}
+    # a one-word answer has no words around its amount: near
+    assert _quantities(make_example, "50 million.", context) == {"50": [1.0, 0.0, 0.0, 0.0],
+                                                                        "million.": [1.0, 0.0, 0.0, 0.0]}
