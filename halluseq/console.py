@@ -16,6 +16,17 @@ def verbose() -> bool:
 
 
 @contextlib.contextmanager
+def quiet_deprecations() -> Iterator[None]:
+    """Hide third-party deprecation warnings (FutureWarning, DeprecationWarning) unless ``--verbose``: torch,
+    transformers and Lightning warn about their own internals, which a user of ours cannot act on."""
+    with warnings.catch_warnings():
+        if not verbose():
+            warnings.simplefilter("ignore", FutureWarning)
+            warnings.simplefilter("ignore", DeprecationWarning)
+        yield
+
+
+@contextlib.contextmanager
 def quiet_transformers() -> Iterator[None]:
     """Hide transformers' load reports, progress bars and deprecation warnings (``--verbose`` keeps them).
 
@@ -30,9 +41,7 @@ def quiet_transformers() -> Iterator[None]:
     hf_logging.set_verbosity_error()
     hf_logging.disable_progress_bar()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)
-            warnings.simplefilter("ignore", DeprecationWarning)
+        with quiet_deprecations():
             yield
     finally:
         hf_logging.set_verbosity(verbosity)

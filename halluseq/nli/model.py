@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from halluseq.console import quiet_transformers
+from halluseq.console import quiet_deprecations, quiet_transformers
 
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 BUNDLED_NLI = "halluseq-nli"
@@ -135,7 +135,8 @@ def new_lora_model(rank: int = 16, alpha: int = 32, dropout: float = 0.1) -> Any
     base = minilm_classifier()
     config = LoraConfig(r=rank, lora_alpha=alpha, lora_dropout=dropout, target_modules=LORA_TARGETS,
                         modules_to_save=TRAINED_IN_FULL)
-    return get_peft_model(base, config)
+    with quiet_deprecations():  # peft asks transformers a deprecated question ("is_gradient_checkpointing")
+        return get_peft_model(base, config)
 
 
 def load_nli_model(backend: str = BUNDLED_NLI) -> tuple[Any, Any]:

@@ -29,6 +29,7 @@ from torch.utils.data import DataLoader, Sampler
 from tqdm.auto import tqdm
 from transformers import get_linear_schedule_with_warmup
 
+from halluseq.console import quiet_deprecations
 from halluseq.files import atomic_write
 from halluseq.models.lightning import bucketed_batches
 from halluseq.nli.data import EVALUATION_FILES, Pair, read_pairs, training_pairs, training_premises
@@ -313,9 +314,9 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
     resumed_from = torch.load(resume, map_location="cpu", weights_only=False)["global_step"] if resume.exists() else 0
     sampler.resume_at(resumed_from)
     model.train()  # from_pretrained returns eval mode; dropout (LoRA and encoder) is part of the recipe
-    with warnings.catch_warnings():  # EpochBuckets skips the batches a mid-epoch checkpoint had seen
-        warnings.filterwarnings("ignore", message=".*dataloader is not resumable.*")
-        trainer.fit(module, loader, ckpt_path=resume if resume.exists() else None)
+    with quiet_deprecations(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*dataloader is not resumable.*")  # EpochBuckets skips the batches
+        trainer.fit(module, loader, ckpt_path=resume if resume.exists() else None)  # a mid-epoch checkpoint had seen
     if trainer.global_step < total_steps:  # stopped or interrupted: the checkpoint holds the state, no model
         saved = torch.load(resume, map_location="cpu", weights_only=False)["global_step"] if resume.exists() else 0
         return {"stopped_at": saved, "steps": total_steps, "checkpoint": str(resume)}

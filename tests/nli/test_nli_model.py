@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -87,7 +88,11 @@ def test_tiny_training_run_saves_small_adapters_that_load_and_evaluate(tmp_path)
     config["lora"] = {"rank": 2, "alpha": 4, "dropout": 0.0}
     config["training"].update(batch_size=8, max_length=32, precision="32-true")
     out = tmp_path / "adapters"
-    summary = train_nli(config, out, progress=False, log_dir=tmp_path / "logs")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        summary = train_nli(config, out, progress=False, log_dir=tmp_path / "logs")
+    # third-party deprecation notes (peft, transformers, Lightning) stay behind --verbose
+    assert not [w for w in caught if issubclass(w.category, (FutureWarning, DeprecationWarning))]
     assert summary["pairs"] == 24 and summary["steps"] == 3
     assert (tmp_path / "logs" / "version_0" / "metrics.csv").exists()
     assert "CC0" in (out / "LICENSES.md").read_text()
