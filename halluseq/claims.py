@@ -14,9 +14,9 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.evidence import points_back
-from halluseq.features.align import ContextSentences, is_content, is_negation
+from halluseq.features.align import ContextSentences, is_content, is_negation, item_starts
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
-from halluseq.features.quantities import quantity_features
+from halluseq.features.quantities import pointer_mask, quantity_features
 from halluseq.features.text import COLUMNS, bare_word, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
@@ -114,8 +114,9 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     col = {name: i for i, name in enumerate(COLUMNS)}
     numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
-    # a capital that starts the sentence makes no name
-    names = [w for i, (w, n, cap) in enumerate(zip(words, novel, capitalized, strict=True)) if n and cap and i > 0]
+    # a capital that opens the sentence or a list item in it ("Step 2: Marinate") makes no name
+    names = [w for w, n, cap, start in zip(words, novel, capitalized, item_starts(words), strict=True)
+             if n and cap and not start]
     others = [w for w, n, u in zip(words, novel, unstated, strict=True) if n and not u and w not in names]
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]
@@ -195,9 +196,9 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     amounts = quantity_features(example) if amounts is None else amounts  # (T, 4)
     respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
     # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
-    # as written unless it states their value in words ("3" for "Three")
+    # as written unless it states their value in words ("3" for "Three") or they number a list ("1.", "[2]")
     unstated = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
-        (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled)
+        (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled & ~pointer_mask(example))
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
     out = []
     for number, (start, end) in enumerate(sentences):

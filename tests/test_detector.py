@@ -211,6 +211,13 @@ def test_claims_reasons_name_the_missing_number(make_example):
     assert good.reason == f"supported: {n_good} of {n_good} words found in the context"
 
 
+def test_claims_reasons_call_no_list_item_opener_a_name(make_example):
+    example = make_example("Steps: 1. Marinate the fish with Tabasco.", "Grill the fish for ten minutes.")
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
+    # "Marinate" opens a list item: a word, not a name; "Tabasco" mid-sentence is a name
+    assert claim.reason == "no support in context: names Tabasco not found"
+
+
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
     context = "The city council voted on Tuesday to approve the light-rail extension. Work began in April."
     answer = "The council unanimously approved the rail extension. Work begins in June."

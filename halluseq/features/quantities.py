@@ -210,6 +210,19 @@ def _clauses(example: Example) -> np.ndarray:
     return np.cumsum(opens)
 
 
+def pointer_mask(example: Example) -> np.ndarray:
+    """Per answer word, whether it is markup, a list number, a citation marker or a number that points into the
+    sources ("1." opening an item, "(2)", "[3]", "Passage 2"): no amount, no claim."""
+    words = [w.text for w in example.words]
+    pointers = markup_mask(example.answer, example.words)
+    previous = ""
+    for i, (word, start) in enumerate(zip(words, item_starts(words), strict=True)):
+        key = word_key(word)
+        pointers[i] |= points_into_sources(word, key, start, previous)
+        previous = key or previous
+    return pointers
+
+
 def quantity_features(example: Example, index: QuantityIndex | None = None) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example."""
     index = index or QuantityIndex(example.context)
@@ -218,11 +231,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None) -> n
     out = np.zeros((len(keys), len(COLUMNS)), dtype=np.float32)
     if not words:
         return out
-    pointers = markup_mask(example.answer, example.words)
-    previous = ""
-    for i, (word, key, start) in enumerate(zip(words, keys, item_starts(words), strict=True)):
-        pointers[i] |= points_into_sources(word, key, start, previous)
-        previous = key or previous
+    pointers = pointer_mask(example)
     clause = _clauses(example)
     for first, end, value, spelled in amounts(keys, words):
         if pointers[first:end].any():
