@@ -16,6 +16,7 @@ from tqdm.auto import tqdm
 
 from halluseq.claims import claims
 from halluseq.data.example import Example
+from halluseq.data.structured import readable_context
 from halluseq.data.words import spans_from_labels
 from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
@@ -39,6 +40,7 @@ CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
+JSON_CONTEXT_NOTE = "context given as JSON: read as one 'key: value.' line per field (halluseq.data.structured)"
 
 
 # the detectors shipped inside the package: name -> what it reads
@@ -156,6 +158,7 @@ class Detector:
         results: list[DetectionResult | None] = [None] * len(items)
         todo: list[tuple[int, Example]] = []
         long: list[tuple[int, Example]] = []
+        flattened: set[int] = set()  # contexts given as JSON, scored as "key: value." lines
         limit = self.long_answers["max_words"] if self.long_answers else None
         for i, item in enumerate(items):
             problem = _skip_reason(item)
@@ -163,9 +166,13 @@ class Detector:
                 results[i] = DetectionResult("skipped", str(item.get("answer") or ""), reason=problem,
                                              id=item.get("id"), threshold=self.threshold)
                 continue
-            example = Example(id=str(item.get("id") or i), context=item["context"], answer=item["answer"],
+            flat = readable_context(item["context"])
+            example = Example(id=str(item.get("id") or i), context=flat or item["context"], answer=item["answer"],
                               question=item.get("question"))
-            (long if limit is not None and example.n_words > limit else todo).append((i, example))
+            is_long = limit is not None and example.n_words > limit
+            (long if is_long else todo).append((i, example))
+            if flat is not None and not is_long:  # the fallback detector notes it itself
+                flattened.add(i)
         if long:
             self._score_long(items, long, results)
         step = self.chunk_size
@@ -179,6 +186,8 @@ class Detector:
                     results[i] = self._result(example, p, items[i].get("id"), self._block(matrix, TEXT_COLUMNS),
                                               self._block(matrix, QUANTITY_COLUMNS), found)
                 bar.update(len(chunk))
+        for i in flattened:
+            results[i].notes.append(JSON_CONTEXT_NOTE)  # type: ignore[union-attr]
         return results  # type: ignore[return-value]
 
     def _score_long(self, items: Sequence[Mapping[str, Any]], long: Sequence[tuple[int, Example]],

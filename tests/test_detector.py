@@ -14,7 +14,8 @@ import pytest
 from halluseq.claims import claims
 from halluseq.data import load
 from halluseq.data.sentences import split_sentences
-from halluseq.detector import Detector, bundled_model_path
+from halluseq.data.structured import readable_context
+from halluseq.detector import JSON_CONTEXT_NOTE, Detector, bundled_model_path
 from halluseq.models import SeedEnsemble
 from halluseq.result import DetectionResult
 
@@ -586,3 +587,16 @@ def test_claims_reasons_read_amounts_by_value(make_example):
     example = make_example("The ban covers 40 streets.", context)
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
     assert claim.reason == "no support in context: numbers 40 stated only about something else"
+
+
+def test_a_json_context_is_read_as_its_fields(detector):
+    record = {"name": "The Golden Palace", "eatType": "coffee shop", "food": "French", "priceRange": "cheap",
+              "near": "Café Rouge"}
+    answer = "The Golden Palace is a cheap Italian coffee shop near Café Rouge."
+    from_json = detector.predict(json.dumps(record, ensure_ascii=False), answer)
+    from_text = detector.predict(readable_context(json.dumps(record)), answer)
+    assert from_json.notes == [JSON_CONTEXT_NOTE] and from_text.notes == []
+    assert [w.prob for w in from_json.words] == [w.prob for w in from_text.words]
+    # the record's own words are no new words once its syntax ("Café Rouge"}) is gone
+    assert [s.text for s in from_json.spans] == ["Italian"]
+    assert detector.predict("{not json", answer).notes == []

@@ -8,6 +8,7 @@ from typing import Any
 
 from halluseq.data.example import Example, LoadReport
 from halluseq.data.records import DataFormatError, check_span, handle_bad, read_jsonl, require
+from halluseq.data.structured import readable_context
 
 RESPONSES = "response.jsonl"
 SOURCES = "source_info.jsonl"
@@ -23,8 +24,9 @@ def context_of(task: str, source_info: Any, path: Path, line: int) -> tuple[str,
         if not isinstance(source_info, str):
             raise DataFormatError(path, line, "Summary source_info must be the article string")
         return source_info, None
-    if task == "Data2txt":
-        return json.dumps(source_info, ensure_ascii=False), None
+    if task == "Data2txt":  # the business record as "key: value." lines (data/structured.py), as a detector reads it
+        record = json.dumps(source_info, ensure_ascii=False)
+        return readable_context(record) or record, None
     raise DataFormatError(path, line, f"unknown task_type {task!r} (expected QA, Summary or Data2txt)")
 
 
