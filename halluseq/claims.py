@@ -197,8 +197,11 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     respelled = amounts[:, QUANTITY_COLUMNS.index("quantity_respelled")] > 0
     # an amount the context states nowhere, in digits or words ("three hundred thousand"); digits the context lacks
     # as written unless it states their value in words ("3" for "Three") or they number a list ("1.", "[2]")
+    pointers = pointer_mask(example)
     unstated = (amounts[:, QUANTITY_COLUMNS.index("quantity_absent")] > 0) | (
-        (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled & ~pointer_mask(example))
+        (text[:, COLUMNS.index("novel_number")] > 0) & ~respelled & ~pointers)
+    # a word with a digit in it is a number as written too ("43°F", "3-4pm"), when new
+    numeric = np.array([any(c.isdigit() for c in w.text) for w in example.words], dtype=bool) & ~pointers
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
     out = []
     for number, (start, end) in enumerate(sentences):
@@ -213,6 +216,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], unstated[picked], far[picked], novel, hallucinated, closest)
+            _reason(words, text[picked], unstated[picked] | (novel & numeric[picked]), far[picked], novel, hallucinated,
+                    closest)
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

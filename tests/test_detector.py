@@ -217,6 +217,10 @@ def test_claims_reasons_call_no_list_item_opener_a_name(make_example):
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
     # "Marinate" opens a list item: a word, not a name; "Tabasco" mid-sentence is a name
     assert claim.reason == "no support in context: names Tabasco not found"
+    # a number with its unit attached is a number, as written
+    example = make_example("It ranges from 43°F to 69°F.", "It ranges from 43 to 69 degrees.")
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
+    assert claim.reason == "no support in context: numbers 43°F, 69°F not found"
 
 
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
