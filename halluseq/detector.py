@@ -40,7 +40,7 @@ CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
-JSON_CONTEXT_NOTE = "context given as JSON: read as one 'key: value.' line per field (halluseq.data.structured)"
+JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (halluseq.data.structured)"
 
 
 # the detectors shipped inside the package: name -> what it reads
