@@ -15,6 +15,15 @@ from typing import Any
 
 ENDS_SENTENCE = (".", "!", "?")
 _SENTENCE_MARK = re.compile(r"[.!?](?:\s|$)")  # "Great coffee!", "Slow. Rude." (not "5.0")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def field_name(key: Any) -> str:
+    """A key as words: an identifier (``priceRange``, ``WheelchairAccessible``, ``business_stars``) split and in lower
+    case (``price range``), any other key as it is (``Monday``, ``customer rating``)."""
+    text = str(key).strip()
+    words = _CAMEL.sub(" ", text).replace("_", " ")
+    return " ".join(words.lower().split()) if words != text else text
 SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its own
 
 
@@ -47,7 +56,7 @@ def _flatten(value: Any, path: str, lines: list[str]) -> None:
         return
     fields, rest = [], []
     for key, item in value.items():
-        name = f"{path} {str(key).replace('_', ' ').strip()}".strip()
+        name = f"{path} {field_name(key)}".strip()
         if _short(item):
             fields.append(f"{name}: {_scalar(item)}")
         else:

@@ -18,6 +18,9 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
         "hours Monday: 7-22; hours Tuesday: closed.", "tags: French, coffee shop.",
         "reviews stars: 4.", "reviews text: Great coffee!", "reviews stars: 2; reviews text: Slow service."]
     assert readable_context('  [{"a": 1}, {"a": 2}] ') == "a: 1.\na: 2."
+    camel = {"eatType": "pub", "WheelchairAccessible": True, "BusinessParking": {"lot": False}, "customer rating": 3}
+    assert readable_context(json.dumps(camel)).split("\n") == [
+        "eat type: pub; wheelchair accessible: yes; customer rating: 3.", "business parking lot: no."]
 
 
 @pytest.mark.parametrize("context", ["The Eiffel Tower is 330 metres tall.", '{"a": 1', "[1, 2", "42", '"text"',

@@ -1,0 +1,67 @@
+"""Data-to-text: answers written from a JSON record, right and changed, scored by one detector.
+
+    .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
+
+Two records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
+pass them: a restaurant in the style of the E2E challenge and a business with opening hours and a review in the
+style of RAGTruth's Yelp records. Per answer the score, the verdict at the detector's threshold and the flagged
+spans; a readable check, not an evaluation. Writes ``benchmarks/results/data_to_text_<label>.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from hand_claims import score_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+RESTAURANT = json.dumps({"name": "The Golden Palace", "eatType": "coffee shop", "food": "French",
+                         "priceRange": "cheap", "customer rating": "5 out of 5", "area": "riverside",
+                         "near": "Café Rouge"}, ensure_ascii=False)
+BUSINESS = json.dumps({"name": "Lakeside Bikes", "city": "Madison", "state": "WI", "categories": "Bike Repair, Bikes",
+                       "business_stars": 4.5, "hours": {"Monday": "10:00-18:00", "Saturday": "9:00-16:00",
+                                                        "Sunday": "closed"},
+                       "attributes": {"WheelchairAccessible": True, "BusinessParking": {"street": True, "lot": False}},
+                       "review_info": [{"review_stars": 5.0, "review_text": "Fixed my flat tire in ten minutes and "
+                                        "charged only $8. Friendly staff."}]})
+# (context, answer, hallucinated)
+CASES = [
+    (RESTAURANT, "The Golden Palace is a cheap French coffee shop in the riverside area near Café Rouge, rated 5 out "
+                 "of 5.", False),
+    (RESTAURANT, "Near Café Rouge by the river, The Golden Palace coffee shop offers cheap French food and top "
+                 "ratings.", False),
+    (RESTAURANT, "The Golden Palace is an expensive French coffee shop near Café Rouge.", True),
+    (RESTAURANT, "The Golden Palace is a cheap Italian coffee shop near Café Rouge.", True),
+    (RESTAURANT, "The Golden Palace, a coffee shop near Café Rouge, serves cheap French food and has a customer "
+                 "rating of 3 out of 5.", True),
+    (RESTAURANT, "The Golden Palace is a cheap French coffee shop in the city centre.", True),
+    (RESTAURANT, "The Golden Palace is a cheap French coffee shop near The Rice Boat.", True),
+    (BUSINESS, "Lakeside Bikes is a bike repair shop in Madison, WI, rated 4.5 stars. It is closed on Sundays.",
+     False),
+    (BUSINESS, "Lakeside Bikes opens at 10:00 on Mondays and is wheelchair accessible; parking is on the street.",
+     False),
+    (BUSINESS, "A reviewer says they fixed a flat tire in ten minutes for only $8.", False),
+    (BUSINESS, "Lakeside Bikes is a bike repair shop in Milwaukee, WI, rated 4.5 stars.", True),
+    (BUSINESS, "Lakeside Bikes is open on Sundays from 9:00 to 16:00.", True),
+    (BUSINESS, "Lakeside Bikes has its own parking lot.", True),
+    (BUSINESS, "A reviewer says they fixed a flat tire in ten minutes for only $18.", True),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", default="default")
+    parser.add_argument("--label", help="name of the result file (default: the model's name)")
+    args = parser.parse_args()
+    label = args.label or Path(args.model).name
+    report = {"command": f"python benchmarks/data_to_text.py --model {Path(args.model).name} --label {label}",
+              "model": label, **score_cases(args.model, CASES)}
+    out = ROOT / "benchmarks" / "results" / f"data_to_text_{label}.json"
+    out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
