@@ -39,6 +39,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from difflib import SequenceMatcher
+from functools import cached_property
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -199,10 +200,6 @@ class ContextSentences:
                       for word, key in zip(words[1:], keys[1:], strict=True) if is_capitalised(word)}
         self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
                         for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
-        # capitalised where no sentence or list item opens ("3. Cook the fish" capitalises no name)
-        self.item_names = {key for words, keys in zip(self.words, self.keys, strict=True)
-                           for word, key, start in zip(words, keys, item_starts(words), strict=True)
-                           if not start and is_capitalised(word)}
 
         # the words of every sentence (punctuation-only ones left out) in one sequence, for the name slots
         self.flat: list[str] = []
@@ -246,6 +243,14 @@ class ContextSentences:
         context, or never written in lower case there (``Reduce the heat`` starts a sentence; ``Paris`` and ``Anna``
         are names anywhere)."""
         return capitalised and is_content(key) and (not first or key in self.names or key not in self.lowered)
+
+    @cached_property
+    def item_names(self) -> set[str]:
+        """Keys capitalised where no sentence or list item opens ("3. Cook the fish" capitalises no name); built on
+        first use (only the ``items`` rule reads it)."""
+        return {key for words, keys in zip(self.words, self.keys, strict=True)
+                for word, key, start in zip(words, keys, item_starts(words), strict=True)
+                if not start and is_capitalised(word)}
 
     def named_strictly(self, key: str, capitalised: bool, start: bool) -> bool:
         """Whether a word is a name by the ``items`` rule: capitalised, and not opening a sentence or list item
@@ -439,16 +444,15 @@ def is_anchor(key: str, capitalised: bool) -> bool:
     return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
 
 
-def _names(context: ContextSentences, best: int | None, texts: Sequence[str], keys: Sequence[str],
-           capitalised: Sequence[bool], name_starts: str) -> tuple[list[bool], list[bool]]:
+def _names(context: ContextSentences, best: int | None, aligned_sentence: AlignedSentence, texts: Sequence[str],
+           keys: Sequence[str], capitalised: Sequence[bool], name_starts: str) -> tuple[list[bool], list[bool]]:
     """Which words of an answer sentence and of its aligned context sentence ``best`` are names, by the
     ``name_starts`` rule (:class:`AlignFeatures`)."""
-    context_words = context.words[best] if best is not None else []
-    context_keys = context.keys[best] if best is not None else []
-    context_capitalised = [is_capitalised(w) for w in context_words]
+    context_keys, context_capitalised = aligned_sentence.sequence, aligned_sentence.capitalised
     if name_starts == "items":
         answer = zip(keys, capitalised, item_starts(texts), strict=True)
-        aligned = zip(context_keys, context_capitalised, item_starts(context_words), strict=True)
+        aligned = zip(context_keys, context_capitalised, item_starts(context.words[best] if best is not None else []),
+                      strict=True)
         return [context.named_strictly(*word) for word in answer], [context.named_strictly(*word) for word in aligned]
     return ([context.named(k, c, p == 0) for p, (k, c) in enumerate(zip(keys, capitalised, strict=True))],
             [context.named(k, c, j == 0) for j, (k, c) in enumerate(zip(context_keys, context_capitalised,
@@ -496,8 +500,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             if _other_name_in_slot(context, kept_keys, first, end):
                 out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
-        answer_named, context_named = _names(context, best, [words[i].text for i in members], sentence_keys,
-                                             capitalised, name_starts)
+        answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
+                                             sentence_keys, capitalised, name_starts)
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None

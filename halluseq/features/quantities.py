@@ -183,8 +183,7 @@ class QuantityIndex:
 
     def __init__(self, context: str):
         self.keys: set[str] = set()
-        self.values: set[Value] = set()
-        self.topics: dict[Value, list[set[str]]] = {}
+        self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         for start, end in split_sentences(context):
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
@@ -192,7 +191,6 @@ class QuantityIndex:
             topic = _topic(keys)
             for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
-        self.values = set(self.topics)
 
     def near(self, value: Value, topic: set[str]) -> bool:
         """Whether a context sentence stating ``value`` shares ``NEAR_WORDS`` content keys (half of them, rounded up,
@@ -236,7 +234,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None) -> n
     for first, end, value, spelled in amounts(keys, words):
         if pointers[first:end].any():
             continue
-        stated = value in index.values
+        stated = value in index.topics
         around = [keys[i] for i in np.flatnonzero(clause == clause[first]) if not first <= i < end]
         far = stated and not index.near(value, _topic(around))
         for i in range(first, end):
