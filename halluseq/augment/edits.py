@@ -184,7 +184,7 @@ _AMOUNT_VALUES = {new: amounts([word_key(w) for w in new.split()])[0][2]
 def change_amount(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """An amount written in words gets another one the context does not state: a count (``three`` -> ``five``,
     ``twenty`` -> ``forty``), a fraction (``half`` -> ``a third``) or a multiplier (``doubled`` -> ``tripled``)."""
-    stated = QuantityIndex(resources.context).values | QuantityIndex(text).values
+    stated = QuantityIndex(resources.context).topics.keys() | QuantityIndex(text).topics.keys()
     options = []
     for match in _AMOUNT.finditer(text):
         old = match.group().lower()
