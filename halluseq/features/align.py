@@ -83,6 +83,7 @@ def is_negation(key: str) -> bool:
 
 BULLETS = frozenset({"-", "*", "•", "·", "–", "—", "+"})
 NAME_STARTS = ("lowered", "items")  # how a capital that opens a sentence is told from a name (AlignFeatures)
+COORDINATORS = frozenset({"and", "but", "or", "yet", "then"})  # "... Engine and published": a second verb phrase
 
 
 def opens_item(previous: str) -> bool:
@@ -289,13 +290,23 @@ class ContextSentences:
         share = sum(w for k, w in weights.items() if k in found) / sum(weights.values())
         return best, second, share
 
-    def sentence(self, index: int | None) -> AlignedSentence:
-        """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one)."""
+    def sentence(self, index: int | None, strict_anchors: bool = False) -> AlignedSentence:
+        """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one); with ``strict_anchors``, a capital
+        that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names`."""
         if index is None:
             return AlignedSentence([], set(), [], [])
-        words = self.words[index]
-        return AlignedSentence(self.keys[index], set(NUMBER.findall(self.texts[index])),
-                               [is_capitalised(w) for w in words], [ends_item(w) for w in words])
+        words, keys = self.words[index], self.keys[index]
+        capitalised = [is_capitalised(w) for w in words]
+        if strict_anchors:
+            capitalised = self.anchor_capitals(keys, capitalised, item_starts(words))
+        return AlignedSentence(keys, set(NUMBER.findall(self.texts[index])), capitalised,
+                               [ends_item(w) for w in words])
+
+    def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool]) -> list[bool]:
+        """Which capitalised words may be names in a role swap: past a sentence or list-item opener, or capitalised
+        in the context where no item opens ("Mix two cups" opens with a verb, not a name)."""
+        return [c and (not start or key in self.item_names) for key, c, start in zip(keys, capitalised, starts,
+                                                                                       strict=True)]
 
 
 def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
@@ -321,14 +332,17 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
     return out
 
 
-def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence
-                  ) -> tuple[list[list[int] | None], list[bool]]:
+def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence,
+                  coordinated_subject: bool = False) -> tuple[list[list[int] | None], list[bool]]:
     """Per word of an answer sentence, from a word alignment with the aligned sentence (difflib's longest matching
     blocks, in order, punctuation left out): the positions of the sentence words it replaced when the two differ by a
     short run (``REPLACED_MAX`` words or fewer a side; a run that starts or ends the answer sentence is set against as
     many words next to the match), else None; and whether it is a content word of the sentence used out of its
     place: matched nowhere in order ("B beat A" for "A beat B"), or a name matched only after skipping another name
-    ("Tupelo, Tennessee" for "Tupelo, Mississippi, and ... Memphis, Tennessee")."""
+    ("Tupelo, Tennessee" for "Tupelo, Mississippi, and ... Memphis, Tennessee"). With ``coordinated_subject``, a run
+    that starts the answer sentence right before a match that follows a coordinator in the sentence ("Ada Lovelace
+    published" for "She worked with ... Analytical Engine and published") is set against the sentence's first words,
+    the subject the coordinated verb shares, not the object of the verb before it."""
     replaced: list[list[int] | None] = [None] * len(keys)
     moved = [False] * len(keys)
     kept = [i for i, key in enumerate(keys) if key]
@@ -354,7 +368,10 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
         if i2 == len(words) and i1 > 0:
             j2 = min(j2, j1 + i2 - i1)  # the answer stops here: what it replaced is what came next
         if i1 == 0 and i2 < len(words):
-            j1 = max(j1, j2 - (i2 - i1))  # the answer starts here: what it replaced is what came before
+            if coordinated_subject and sentence.sequence[kept_sentence[j2 - 1]] in COORDINATORS:
+                j1, j2 = 0, min(j2 - 1, i2 - i1)  # the answer starts at a second verb phrase: its subject
+            else:
+                j1 = max(j1, j2 - (i2 - i1))  # the answer starts here: what it replaced is what came before
         if i2 - i1 <= REPLACED_MAX and j2 - j1 <= REPLACED_MAX:
             for i in range(i1, i2):
                 replaced[kept[i]] = [kept_sentence[j] for j in range(j1, j2)]
@@ -459,10 +476,12 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
                                                                           strict=True))])
 
 
-def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered"
-                   ) -> np.ndarray:
+def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
+                   coordinated_subject: bool = False, strict_anchors: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
-    ``replaced_name`` tells a capital that opens a sentence from a name (:class:`AlignFeatures`)."""
+    ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
+    opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
+    swap reads as names (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -487,11 +506,15 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         sentence_keys = [keys[i] for i in members]
         run_gap = _run_gaps(sentence_keys, aligned_sentence)
         capitalised = [is_capitalised(words[i].text) for i in members]
-        replaced, moved = _replacements(sentence_keys, capitalised, aligned_sentence)
+        anchor_capitals, anchor_sentence = capitalised, aligned_sentence
+        if strict_anchors:
+            anchor_capitals = context.anchor_capitals(sentence_keys, capitalised,
+                                                      item_starts([words[i].text for i in members]))
+            anchor_sentence = context.sentence(best, strict_anchors=True)
+        replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
         item_ends = [ends_item(words[i].text) for i in members]
-        swapped, reordered = _name_orders(sentence_keys, [is_anchor(k, c) for k, c in zip(sentence_keys, capitalised,
-                                                                                          strict=True)],
-                                          item_ends, aligned_sentence)
+        anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
+        swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence)
         kept = [p for p, k in enumerate(sentence_keys) if k]
         kept_keys = [sentence_keys[p] for p in kept]
         slot_anchors = [is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
@@ -552,16 +575,25 @@ class AlignFeatures(PerContextFeatures):
     list item (after a list number, bullet or colon, as the ``slots`` family does) as a name only where the context
     capitalises it where no item opens, or holds it and never in lower case (:meth:`ContextSentences.named_strictly`):
     a name the context lacks at the start of a one-line claim ("Anna closed the lid.") is then left to the text
-    statistics' new capitalised word."""
+    statistics' new capitalised word. ``coordinated_subject`` (off by default): an answer sentence that opens with words
+    the aligned sentence lacks, right before a verb phrase that sentence coordinates ("Ada Lovelace published" for
+    "She worked with ... Analytical Engine and published"), replaced the sentence's first words (its subject), not the
+    object before the ``and``. ``strict_anchors`` (off by default): role swaps and moved names read a capital that
+    opens a sentence or list item as a name only where the context capitalises the word where no item opens, so
+    "Mix three cups of flour with two eggs" swaps the numbers of "Mix two cups of flour with three eggs" ("Mix two"
+    is no name-and-number unit)."""
 
     name = "align"
     version = "16"
 
-    def __init__(self, name_starts: str = "lowered"):
+    def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
-        super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}))
+        super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
+                         **({"coordinated_subject": True} if coordinated_subject else {}),
+                         **({"strict_anchors": True} if strict_anchors else {}))
         self.name_starts = name_starts
+        self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -573,4 +605,4 @@ class AlignFeatures(PerContextFeatures):
         return ContextSentences(context)
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
-        return align_features(example, index, self.name_starts)
+        return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors)

@@ -306,6 +306,45 @@ def test_name_starts_items_reads_no_name_into_sentence_and_list_item_openers(mak
         AlignFeatures(name_starts="upper")
 
 
+def _columns(make_example, answer: str, context: str, **options) -> dict[str, list[str]]:
+    """Per column, the answer words it sets, under ``options``."""
+    example = make_example(answer, context)
+    [matrix] = AlignFeatures(**options).extract([example])
+    return {c: [w.text for w, row in zip(example.words, matrix, strict=True) if row[j]] for j, c in enumerate(COLUMNS)}
+
+
+def test_coordinated_subject_sets_an_opening_name_against_the_subject_not_the_object_before_and(make_example):
+    context = ("Ada was Byron's only child. She worked with Charles Babbage on his Analytical Engine and published the "
+               "first algorithm in 1843. Marie Curie discovered radium and won two Nobel prizes.")
+    faithful = "Ada Lovelace published the first algorithm in 1843."
+    # by default the opening run replaced "Engine and", a name: Ada Lovelace "replaces" the Analytical Engine
+    assert _columns(make_example, faithful, context, name_starts="items")["replaced_name"] == ["Ada", "Lovelace"]
+    coordinated = {"name_starts": "items", "coordinated_subject": True}
+    assert _columns(make_example, faithful, context, **coordinated)["replaced_name"] == []  # "She worked"
+    # a name for the sentence's own named subject is a replaced name (by default set against "and": none)
+    other_subject = "Charles won two Nobel prizes."
+    assert _columns(make_example, other_subject, context, **coordinated)["replaced_name"] == ["Charles"]
+    assert _columns(make_example, other_subject, context, name_starts="items")["replaced_name"] == []
+    assert build("align", coordinated_subject=True).config == {"coordinated_subject": True}
+    assert AlignFeatures(coordinated_subject=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_strict_anchors_read_no_opening_verb_into_a_swap_of_two_numbers(make_example):
+    context = ("Preheat the oven. Mix two cups of flour with three eggs. Paris beat Lyon in the final. "
+               "Fans in Paris sang.")
+    swapped = "Mix three cups of flour with two eggs."
+    # "Mix two" reads as one name-and-number unit, so the two numbers never swap
+    assert _columns(make_example, swapped, context)["role_swapped"] == []
+    strict = _columns(make_example, swapped, context, strict_anchors=True)
+    assert strict["role_swapped"] == ["three", "two"]
+    assert _columns(make_example, "Mix two cups of flour with three eggs.", context, strict_anchors=True)[
+        "role_swapped"] == []
+    # an opening name the context capitalises where no sentence opens is still a name
+    assert _columns(make_example, "Lyon beat Paris in the final.", context, strict_anchors=True)["role_swapped"] == [
+        "Lyon", "Paris"]
+    assert build("align", strict_anchors=True).config == {"strict_anchors": True}
+
+
 def test_a_name_where_the_context_has_another_next_to_the_same_words(make_example):
     context = ("Born in Aberdeen, Washington, Cobain formed the band Nirvana with Krist Novoselic and Aaron Burckhard "
                "in 1987. The tower was completed in 1889.")
