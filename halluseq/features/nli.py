@@ -213,7 +213,7 @@ class NLIFeatures(FeatureExtractor):
         premises, hypotheses = zip(*pairs, strict=True)
         encoding = tokenizer(list(premises), list(hypotheses), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
-            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"]):
+            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit):
                 logits = model(**inputs).logits  # (B, n_labels)
                 out[batch] = torch.softmax(logits.float(), dim=-1)[:, order].numpy()
         return out

@@ -103,7 +103,7 @@ class SupportFeatures(FeatureExtractor):
         limit = model_limit(tokenizer, model, self._config["max_length"])
         encoding = tokenizer(list(texts), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
-            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"]):
+            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit):
                 hidden = model(**inputs).last_hidden_state  # (B, L, H)
                 mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
                 pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)  # (B, H)

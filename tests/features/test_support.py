@@ -8,6 +8,7 @@ import torch
 from numpy.testing import assert_allclose
 
 from halluseq.features.base import build
+from halluseq.features.encoders import PAD_MULTIPLE, padded_batches, padded_length
 from halluseq.features.support import COLUMNS, SupportFeatures, support_matrix, window_bounds
 
 CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair. It is 330 metres tall. "
@@ -81,7 +82,7 @@ def test_word_outside_every_sentence_is_nan():
 def test_shared_context_gives_the_same_values(support, make_example):
     examples = [make_example(COPIED, CONTEXT), make_example(UNRELATED + " " + COPIED, CONTEXT)]
     for together, alone in zip(support.extract(examples), [support.extract([e])[0] for e in examples], strict=True):
-        assert_allclose(together, alone, atol=1e-5)
+        assert_allclose(together, alone, rtol=0, atol=1e-6)  # each text padded to its own padded length
 
 
 def test_a_context_seen_again_is_not_embedded_again(make_example, monkeypatch):
@@ -105,3 +106,20 @@ def test_cache_key_excludes_runtime_options():
     assert SupportFeatures(batch_tokens=3, threads=1).fingerprint == base.fingerprint
     assert SupportFeatures(model="other/encoder").fingerprint != base.fingerprint
     assert SupportFeatures(max_length=128).fingerprint != base.fingerprint
+
+
+def test_padded_batches_pad_each_input_to_its_own_padded_length(support):
+    _, tokenizer = support.load()
+    texts = ["a", "a b c " * 5, "one two three " * 12, "x " * 600, "short text", "a b c " * 5]
+    encoding = tokenizer(texts, truncation=True, max_length=100)
+    lengths = [len(ids) for ids in encoding["input_ids"]]
+    seen = []
+    for batch, inputs in padded_batches(tokenizer, encoding, batch_tokens=64, limit=100):
+        size = inputs["input_ids"].shape[1]
+        assert {padded_length(lengths[i], 100) for i in batch} == {size}  # one padded length per batch
+        assert len(batch) == 1 or len(batch) * size <= 64
+        assert inputs["attention_mask"].sum(1).tolist() == [lengths[i] for i in batch]
+        seen += batch
+    assert sorted(seen) == list(range(len(texts)))
+    assert padded_length(1, 512) == PAD_MULTIPLE and padded_length(PAD_MULTIPLE + 1, 512) == 2 * PAD_MULTIPLE
+    assert padded_length(100, 100) == 100  # never past the model's limit
