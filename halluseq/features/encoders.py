@@ -8,7 +8,9 @@ from typing import Any
 
 from transformers import BatchEncoding
 
-PAD_MULTIPLE = 16  # inputs are padded to a multiple of this many tokens, whatever shares their batch
+# inputs are padded to a multiple of this many tokens, whatever shares their batch: more pads support's five-word
+# windows far past their length, fewer splits the NLI pairs into many small batches
+PAD_MULTIPLE = 8
 
 
 def model_limit(tokenizer: Any, model: Any, requested: int) -> int:
