@@ -12,13 +12,8 @@ evaluation. Writes ``benchmarks/results/everyday_claims_<label>.json``.
 
 from __future__ import annotations
 
-import argparse
-import json
-from pathlib import Path
+from hand_claims import cases_main
 
-from hand_claims import score_cases
-
-ROOT = Path(__file__).resolve().parent.parent
 COUNCIL = ("The city council voted 7 to 2 on Tuesday to close Elm Street to cars from June 2027. Shop owners on the "
            "street opposed the plan, saying deliveries would suffer. The mayor, Dana Ruiz, said the closure would cut "
            "traffic noise by a third.")
@@ -61,16 +56,7 @@ CASES = [
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--model", default="default")
-    parser.add_argument("--label", help="name of the result file (default: the model's name)")
-    args = parser.parse_args()
-    label = args.label or Path(args.model).name
-    report = {"command": f"python benchmarks/everyday_claims.py --model {Path(args.model).name} --label {label}",
-              "model": label, **score_cases(args.model, CASES)}
-    out = ROOT / "benchmarks" / "results" / f"everyday_claims_{label}.json"
-    out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    print(f"wrote {out.relative_to(ROOT)}")
+    cases_main("everyday_claims", __doc__, CASES)
 
 
 if __name__ == "__main__":

@@ -67,17 +67,23 @@ def score_cases(model: str, cases: list[tuple[str, str, bool]]) -> dict:
     return {"threshold": detector.threshold, **counts, "answers": answers}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def cases_main(name: str, doc: str | None, cases: list) -> None:
+    """The command line of a hand-written case benchmark: score ``cases`` with ``--model`` and write
+    ``benchmarks/results/<name>_<label>.json``."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", default="default")
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
     args = parser.parse_args()
     label = args.label or Path(args.model).name
-    report = {"command": f"python benchmarks/hand_claims.py --model {Path(args.model).name} --label {label}",
-              "model": label, **score_cases(args.model, CASES)}
-    out = ROOT / "benchmarks" / "results" / f"hand_claims_{label}.json"
-    out.write_text(json.dumps(report, indent=2) + "\n")
+    report = {"command": f"python benchmarks/{name}.py --model {Path(args.model).name} --label {label}",
+              "model": label, **score_cases(args.model, cases)}
+    out = ROOT / "benchmarks" / "results" / f"{name}_{label}.json"
+    out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {out.relative_to(ROOT)}")
+
+
+def main() -> None:
+    cases_main("hand_claims", __doc__, CASES)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,15 @@ times``). Per answer word of such an amount:
   ``NEAR_WORDS`` content words (half of them, when it has fewer than four) with the answer clause around the amount
   (its sentence up to a semicolon). A 50-page context states most small numbers somewhere; "save NOK 50 million"
   is no claim the context makes because another of its documents counts "50 million" visitors.
+- ``quantity_direction`` (option ``direction``, off by default): on a word saying which way an amount moved
+  (``rose``, ``fell``, ``up``, ``a decline of``) within ``DIRECTION_REACH`` words of an amount, where the context's
+  sentences that state that amount about the same thing (``NEAR_WORDS``, as above, compared by WordNet lemma: "home
+  building" is about "homes built") move it only the other way: "revenue fell 8%" for "revenue ... up 8%". Years
+  are no amounts here ("in 2025 sales rose"), nor is "up to" a rise (a bound).
 
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
-("1." opening an item, "(2)", "[3]", "Passage 2"). No model, no options; linear in context plus answer length.
+("1." opening an item, "(2)", "[3]", "Passage 2"). No model; linear in context plus answer length.
 """
 
 from __future__ import annotations
@@ -35,9 +40,26 @@ from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.slots import points_into_sources
 from halluseq.features.text import word_key
+from halluseq.lexicon import load_relations
 from halluseq.markup import markup_mask
 
 COLUMNS = ["quantity_spelled", "quantity_absent", "quantity_respelled", "quantity_far"]
+DIRECTION_COLUMN = "quantity_direction"
+# words that say which way an amount moved: verbs, nouns and adverbs of change, all their inflections; a closed
+# class of its own, not WordNet's (which relates "rise" and "fall" but not "up 8%" and "fell 8%")
+RISES = frozenset({
+    "rise", "rises", "rose", "risen", "rising", "increase", "increased", "increases", "increasing", "grow", "grows",
+    "grew", "grown", "growing", "growth", "gain", "gained", "gains", "climb", "climbed", "climbs", "climbing", "jump",
+    "jumped", "jumps", "surge", "surged", "surges", "soar", "soared", "soars", "up", "higher", "boost", "boosted",
+    "expand", "expanded", "expands"})
+FALLS = frozenset({
+    "fall", "falls", "fell", "fallen", "falling", "decrease", "decreased", "decreases", "decreasing", "decline",
+    "declined", "declines", "declining", "drop", "dropped", "drops", "dropping", "shrink", "shrank", "shrunk",
+    "shrinks", "down", "lower", "slump", "slumped", "plunge", "plunged", "plunges", "dip", "dipped", "cut", "cuts",
+    "reduce", "reduced", "reduces", "lose", "lost", "loses", "loss"})
+DIRECTION_REACH = 3  # at most this many words between a direction word and the amount it moves
+BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
+YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
               "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
@@ -177,13 +199,48 @@ def _topic(keys: Sequence[str]) -> set[str]:
     return {key for key in keys if is_content(key) and _token(key) is None}
 
 
+def _sign(keys: Sequence[str], i: int) -> int:
+    """+1 where ``keys[i]`` says an amount rose, -1 where it says it fell, else 0 ("up to" is a bound)."""
+    key = keys[i]
+    if key in ("up", "down") and i + 1 < len(keys) and keys[i + 1] in BOUNDS:
+        return 0
+    return 1 if key in RISES else -1 if key in FALLS else 0
+
+
+def move(keys: Sequence[str], first: int, end: int) -> tuple[int, int] | None:
+    """``(sign, index)`` of the direction word nearest the amount ``keys[first:end]`` (at most ``DIRECTION_REACH``
+    words between them; the earlier of two equally near), or None; None for a year ("in 2025")."""
+    if end == first + 1 and YEAR.fullmatch(keys[first]):
+        return None
+    for distance in range(1, DIRECTION_REACH + 2):
+        for i in (first - distance, end - 1 + distance):
+            if 0 <= i < len(keys) and (sign := _sign(keys, i)):
+                return sign, i
+    return None
+
+
+def _shares(topic: set[str], stated: set[str]) -> bool:
+    """Whether a context sentence whose content keys are ``stated`` is about an answer clause whose content keys are
+    ``topic``: ``NEAR_WORDS`` shared (half of ``topic``, rounded up, when it has fewer than four)."""
+    return len(topic & stated) >= min(NEAR_WORDS, (len(topic) + 1) // 2)
+
+
+def _lemmas(topic: set[str]) -> set[str]:
+    """One key per content word of ``topic`` that is no direction word: its first WordNet lemma in sorted order
+    (``homes`` -> ``home``, ``printed`` -> ``print``), else the key itself."""
+    relations = load_relations()
+    return {min(relations.lemmas(key) or {key}) for key in topic - RISES - FALLS}
+
+
 class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
-    and per value the content keys of each sentence that states it."""
+    per value the content keys of each sentence that states it, and per amount the moves the context gives it
+    (content keys of the sentence, without direction words, and the sign)."""
 
     def __init__(self, context: str):
         self.keys: set[str] = set()
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
+        self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         for start, end in split_sentences(context):
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
@@ -191,12 +248,21 @@ class QuantityIndex:
             topic = _topic(keys)
             for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
+            for first, stop, value, _ in amounts(keys, words):
+                if found := move(keys, first, stop):
+                    self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
 
     def near(self, value: Value, topic: set[str]) -> bool:
-        """Whether a context sentence stating ``value`` shares ``NEAR_WORDS`` content keys (half of them, rounded up,
-        when there are fewer than four) with an answer clause whose content keys are ``topic``."""
-        need = min(NEAR_WORDS, (len(topic) + 1) // 2)
-        return any(len(topic & stated) >= need for stated in self.topics.get(value, ()))
+        """Whether a context sentence stating ``value`` is about an answer clause whose content keys are ``topic``
+        (:func:`_shares`)."""
+        return any(_shares(topic, stated) for stated in self.topics.get(value, ()))
+
+    def reversed(self, value: Value, sign: int, topic: set[str]) -> bool:
+        """Whether the context moves ``value`` about this ``topic`` (an answer clause's content keys) only the other
+        way; topics are compared by lemma, direction words left out ("home building" is about "homes built")."""
+        lemmas = _lemmas(topic)
+        signs = {stated_sign for stated, stated_sign in self.moves.get(value, ()) if _shares(lemmas, stated)}
+        return signs == {-sign}
 
 
 def _clauses(example: Example) -> np.ndarray:
@@ -221,12 +287,12 @@ def pointer_mask(example: Example) -> np.ndarray:
     return pointers
 
 
-def quantity_features(example: Example, index: QuantityIndex | None = None) -> np.ndarray:
-    """The ``(n_words, 4)`` quantity matrix of one example."""
+def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False) -> np.ndarray:
+    """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``)."""
     index = index or QuantityIndex(example.context)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
-    out = np.zeros((len(keys), len(COLUMNS)), dtype=np.float32)
+    out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
     if not words:
         return out
     pointers = pointer_mask(example)
@@ -235,27 +301,36 @@ def quantity_features(example: Example, index: QuantityIndex | None = None) -> n
         if pointers[first:end].any():
             continue
         stated = value in index.topics
-        around = [keys[i] for i in np.flatnonzero(clause == clause[first]) if not first <= i < end]
+        members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
+        around = [keys[i] for i in members if not first <= i < end]
         far = stated and not index.near(value, _topic(around))
         for i in range(first, end):
-            out[i] = (spelled, not stated, stated and keys[i] not in index.keys, far)
+            out[i, :len(COLUMNS)] = (spelled, not stated, stated and keys[i] not in index.keys, far)
+        if direction and stated and (found := move([keys[i] for i in members], first - members[0], end - members[0])):
+            sign, at = found
+            if index.reversed(value, sign, _topic(around)):
+                out[members[0] + at, len(COLUMNS)] = 1.0
     return out
 
 
 class QuantityFeatures(PerContextFeatures):
-    """Answer amounts compared with the context's by value; no options."""
+    """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``."""
 
     name = "quantities"
     version = "3"
+
+    def __init__(self, direction: bool = False):
+        super().__init__(**({"direction": True} if direction else {}))
+        self.direction = bool(direction)
     source_files = ("features/quantities.py", "features/slots.py", "features/align.py", "features/text.py",
-                    "markup.py", "data/sentences.py")
+                    "markup.py", "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:
-        return list(COLUMNS)
+        return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
         return QuantityIndex(context)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index)
+        return quantity_features(example, index, self.direction)

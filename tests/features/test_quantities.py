@@ -99,3 +99,46 @@ def test_an_amount_stated_only_about_something_else_is_far(make_example):
     # a one-word answer has no words around its amount: near
     assert _quantities(make_example, "50 million.", context) == {"50": [1.0, 0.0, 0.0, 0.0],
                                                                         "million.": [1.0, 0.0, 0.0, 0.0]}
+
+
+REPORT = ("Acme reported revenue of $4.2 billion for 2025, up 8% from the year before. Net income fell to $310 million "
+          "because of higher interest costs. In 2024 sales rose, and costs rose 3% while wages fell 3%.")
+
+
+def _moved(make_example, answer: str, context: str = REPORT) -> list[str]:
+    """The answer words ``quantity_direction`` marks."""
+    example = make_example(answer, context)
+    features = QuantityFeatures(direction=True)
+    [matrix] = features.extract([example])
+    assert features.columns == [*COLUMNS, "quantity_direction"] and matrix.shape == (len(example.words), 5)
+    [plain] = QuantityFeatures().extract([example])
+    np.testing.assert_array_equal(matrix[:, :4], plain)  # the option adds a column, changes none
+    return [w.text for w, row in zip(example.words, matrix, strict=True) if row[4]]
+
+
+def test_direction_is_an_option_in_the_config():
+    assert build("quantities", direction=True).config == {"direction": True}
+    assert build("quantities").config == {} and build("quantities").columns == COLUMNS
+
+
+@pytest.mark.parametrize(("answer", "moved"), [
+    ("Acme's revenue fell 8% in 2025.", ["fell"]),  # "up 8%" in the context
+    ("Acme's revenue was down 8%.", ["down"]),
+    ("Net income rose to $310 million.", ["rose"]),  # "fell to $310 million"
+    ("Net income saw a 310 million increase.", ["increase."]),  # a direction word after the amount
+    ("Acme's revenue rose 8%.", []),  # the context's own direction
+    ("Revenue grew by up to 8% a year.", []),  # "grew" is the context's direction; "up to" is a bound
+    ("Interest costs fell 8%.", []),  # the context's 8% is about revenue: another claim (quantity_far's)
+    ("In 2024 sales fell.", []),  # a year is no amount that moves
+    ("Costs fell 3%.", []),  # the context moves 3% both ways (costs and wages in one sentence)
+])
+def test_a_direction_the_context_reverses_is_marked(make_example, answer, moved):
+    assert _moved(make_example, answer) == moved
+
+
+def test_direction_topics_are_compared_by_lemma(make_example):
+    context = "The number of new homes built dropped to 1,900. Rents rose to 1,900 euros in the capital."
+    # "home building" is about "homes built" (lemmas home, build); the rents' 1,900 is about something else
+    assert _moved(make_example, "New home building rose to 1,900.", context) == ["rose"]
+    assert _moved(make_example, "New home building fell to 1,900.", context) == []
+    assert _moved(make_example, "Rents in the capital fell to 1,900 euros.", context) == ["fell"]
