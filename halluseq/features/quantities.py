@@ -234,10 +234,10 @@ def _lemmas(topic: set[str]) -> set[str]:
 
 class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
-    per value the content keys of each sentence that states it, and per amount the moves the context gives it
-    (content keys of the sentence, without direction words, and the sign)."""
+    per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
+    context gives it (the lemmas of the sentence's content words, direction words left out, and the sign)."""
 
-    def __init__(self, context: str):
+    def __init__(self, context: str, direction: bool = False):
         self.keys: set[str] = set()
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
@@ -248,7 +248,7 @@ class QuantityIndex:
             topic = _topic(keys)
             for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
-            for first, stop, value, _ in amounts(keys, words):
+            for first, stop, value, _ in amounts(keys, words) if direction else ():
                 if found := move(keys, first, stop):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
 
@@ -289,7 +289,7 @@ def pointer_mask(example: Example) -> np.ndarray:
 
 def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``)."""
-    index = index or QuantityIndex(example.context)
+    index = index or QuantityIndex(example.context, direction)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -330,7 +330,7 @@ class QuantityFeatures(PerContextFeatures):
         return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context)
+        return QuantityIndex(context, self.direction)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
         return quantity_features(example, index, self.direction)
