@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
-from halluseq.features.quantities import TENS, UNIT_WORDS, QuantityIndex, amounts
+from halluseq.features.numbers import TENS, UNIT_WORDS
+from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.text import POSSESSIVE, word_key
 from halluseq.lexicon import load_relations
 

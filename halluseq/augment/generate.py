@@ -27,7 +27,7 @@ from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, false_abs
 from halluseq.augment.framing import draw_abstention, draw_framing, frame
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.features.quantities import TENS, UNIT_WORDS
+from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.files import atomic_write
 from halluseq.lexicon import load_relations
 

@@ -38,6 +38,13 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.numbers import (
+    DASHES,
+    FRACTIONS,
+    TENS,
+    digits_value,
+    number_token,
+)
 from halluseq.features.slots import points_into_sources
 from halluseq.features.text import word_key
 from halluseq.lexicon import load_relations
@@ -61,67 +68,20 @@ DIRECTION_REACH = 3  # at most this many words between a direction word and the 
 BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
-UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-              "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-UNITS = {word: value for value, word in enumerate(UNIT_WORDS)}
-TENS = {word: 10 * value for value, word in enumerate(
-    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), start=2)}
-COUNTS = UNITS | TENS
-SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-          "trillion": 1_000_000_000_000, "dozen": 12}
-FRACTIONS = {"half": 1 / 2, "halves": 1 / 2, "third": 1 / 3, "thirds": 1 / 3, "quarter": 1 / 4, "quarters": 1 / 4}
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
-MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3, "tripled": 3,
-               "triples": 3, "tripling": 3, "treble": 3, "trebled": 3, "thrice": 3, "quadruple": 4, "quadrupled": 4,
-               "halved": 0.5, "halving": 0.5}
 ARTICLES = frozenset({"a", "an"})
 # after "a third" these words keep it a fraction ("a third more"), as a stop word does ("by a third since 2019"); any
 # other content word makes it an ordinal ("a third party", "a third time")
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
-DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(?:%|s|k|m|bn)?")  # "us$76.3" too
-DASHES = re.compile(r"[-–—]")
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
-
-
-def _digits(part: str) -> float | None:
-    match = DIGITS.fullmatch(part)
-    if not match:
-        return None
-    try:
-        return float(match.group(1).replace(",", ""))
-    except ValueError:  # "1,2,3." style runs of separators
-        return None
-
-
-def _token(key: str) -> tuple[str, float] | None:
-    """What one word key is: ``("digits" | "count" | "scale" | "fraction" | "times", value)``, or None. A hyphenated
-    key reads as one token when every part is a count ("twenty-five") or a count and a fraction ("two-thirds");
-    otherwise by its first part when that is digits or a count ("30-year", "three-day"; not "third-party")."""
-    parts = [p for p in DASHES.split(key) if p]
-    if not parts:
-        return None
-    if len(parts) == 2 and parts[0] in TENS and parts[1] in UNITS:
-        return "count", TENS[parts[0]] + UNITS[parts[1]]
-    if len(parts) == 2 and parts[0] in COUNTS and parts[1] in FRACTIONS:
-        return "fraction", COUNTS[parts[0]] * FRACTIONS[parts[1]]
-    first = parts[0]
-    value = _digits(first)
-    if value is not None:
-        return "digits", value
-    if len(parts) > 1:
-        return ("count", COUNTS[first]) if first in COUNTS else None  # "third-party", "double-decker": no amount
-    for kind, table in (("count", COUNTS), ("scale", SCALES), ("fraction", FRACTIONS), ("times", MULTIPLIERS)):
-        if first in table:
-            return kind, table[first]
-    return None
 
 
 def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tuple[int, int, Value, bool]]:
     """The amounts of a word-key sequence as ``(first, end, value, spelled)``: runs such as "two hundred thousand",
     "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run.
     ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party"."""
-    tokens = [_token(k) for k in keys]
+    tokens = [number_token(k) for k in keys]
     found = []
     i = 0
     while i < len(keys):
@@ -184,11 +144,11 @@ def _stated(keys: Sequence[str], words: Sequence[str]) -> set[Value]:
     million" also states 2) and both ends of a range ("7–10" states 10)."""
     values: set[Value] = set()
     for key in keys:
-        values.update(("count", round(v, 6)) for v in map(_digits, DASHES.split(key)) if v is not None)
+        values.update(("count", round(v, 6)) for v in map(digits_value, DASHES.split(key)) if v is not None)
     for first, end, value, _ in amounts(keys, words):
         values.add(value)
         for key in keys[first:end]:
-            token = _token(key)
+            token = number_token(key)
             if token is not None and token[0] in ("digits", "count"):
                 values.add(("count", round(token[1], 6)))
     return values
@@ -196,7 +156,7 @@ def _stated(keys: Sequence[str], words: Sequence[str]) -> set[Value]:
 
 def _topic(keys: Sequence[str]) -> set[str]:
     """The content keys of a sentence that are no amount words (what the sentence is about)."""
-    return {key for key in keys if is_content(key) and _token(key) is None}
+    return {key for key in keys if is_content(key) and number_token(key) is None}
 
 
 def _sign(keys: Sequence[str], i: int) -> int:
@@ -319,11 +279,13 @@ class QuantityFeatures(PerContextFeatures):
     name = "quantities"
     version = "3"
 
+    source_files = ("features/quantities.py", "features/numbers.py", "features/slots.py", "features/align.py",
+                    "features/text.py", "markup.py", "data/sentences.py", "lexicon/__init__.py",
+                    "lexicon/wordnet_relations.json.gz")
+
     def __init__(self, direction: bool = False):
         super().__init__(**({"direction": True} if direction else {}))
         self.direction = bool(direction)
-    source_files = ("features/quantities.py", "features/slots.py", "features/align.py", "features/text.py",
-                    "markup.py", "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:

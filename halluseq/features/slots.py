@@ -17,7 +17,9 @@ What fills a slot is read as a group: names joined by commas and ``and`` / ``or`
 of a list is no other name. The words looked up never cross a comma, semicolon or colon. A capitalised word that
 opens a sentence or a list item (after ``Notes:``, a bullet, ``7.``, ``(1)``) is a name only where the context
 capitalises it elsewhere mid-sentence ("1. Season the ribs" is no name); a list number ("7." opening an item,
-"(1)") and a number that points into the sources ("Passage 2", "page 14") fill no slot. A window's rarest word is
+"(1)") and a number that points into the sources ("Passage 2", "page 14") fill no slot. A count is compared by
+value (:func:`halluseq.features.numbers.count_key`; version 2): "for fifteen minutes" stands where the context has
+"for 15 minutes" (version 1 read it as another number there). A window's rarest word is
 looked up (at most ``SLOT_OCCURRENCES`` of its occurrences), so a 50-page context costs little.
 
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
@@ -46,6 +48,7 @@ from halluseq.features.align import (
     name_units,
 )
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.numbers import count_key
 from halluseq.features.text import word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
@@ -132,7 +135,7 @@ class SlotIndex:
 
         walked = 0
         while filler(at) and walked < SLOT_GROUP_MAX:
-            found.add(self.keys[at])
+            found.add(count_key(self.keys[at]))
             walked += 1
             at += step
             if 0 <= at < len(self.keys) and self.keys[at] in LINK_WORDS and filler(at + step):
@@ -175,7 +178,7 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     has another name next to the longest window on either side that it holds, and this one next to no window of
     either side (a context of several passages may give "oven to 400°F" in one and "oven to 350°F" in another);
     whether it has this one next to some window."""
-    own, held = set(keys[unit[0]:unit[1]]), set(keys)
+    own, held = {count_key(k) for k in keys[unit[0]:unit[1]]}, {count_key(k) for k in keys}
     other = False
     for after in (True, False):
         longest = True
@@ -229,8 +232,9 @@ class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words; no options."""
 
     name = "slots"
-    version = "1"
-    source_files = ("features/slots.py", "features/align.py", "features/text.py", "data/sentences.py")
+    version = "2"
+    source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
+                    "data/sentences.py")
 
     @property
     def columns(self) -> list[str]:

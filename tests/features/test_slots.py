@@ -44,6 +44,16 @@ def test_names_where_the_context_has_them(make_example):
     assert _flags(make_example, "He liked bands such as KISS.", context) == ([], ["KISS."])
 
 
+def test_counts_compare_by_value_in_any_spelling(make_example):
+    context = "Bake the fish for 15 minutes. The club has 2,500 members."
+    # the context's count written the other way fills the same slot
+    assert _flags(make_example, "Bake the fish for fifteen minutes.", context) == ([], ["fifteen"])
+    assert _flags(make_example, "The club has 2500 members.", context) == ([], ["2500"])
+    # another value still stands where the context has this one
+    assert _flags(make_example, "Bake the fish for twenty minutes.", context) == (["twenty"], [])
+    assert _flags(make_example, "The club has 2,000 members.", context) == (["2,000"], [])
+
+
 def test_list_numbers_references_and_item_starts_fill_no_slot(make_example):
     assert _flags(make_example, "Then: 7. Stir it.", "Then: 4. Stir it.") == ([], [])
     assert _flags(make_example, "It says (2) stir it.", "It says (1) stir it.") == ([], [])

@@ -1,0 +1,72 @@
+"""Numbers in words and digits: the count words, scales, fractions and multipliers an amount is read from, and the
+value of one word (``quantities`` reads amounts from runs of them; ``slots`` compares counts by value)."""
+
+from __future__ import annotations
+
+import re
+
+UNIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+              "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+UNITS = {word: value for value, word in enumerate(UNIT_WORDS)}
+TENS = {word: 10 * value for value, word in enumerate(
+    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), start=2)}
+COUNTS = UNITS | TENS
+SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+          "trillion": 1_000_000_000_000, "dozen": 12}
+FRACTIONS = {"half": 1 / 2, "halves": 1 / 2, "third": 1 / 3, "thirds": 1 / 3, "quarter": 1 / 4, "quarters": 1 / 4}
+MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3, "tripled": 3,
+               "triples": 3, "tripling": 3, "treble": 3, "trebled": 3, "thrice": 3, "quadruple": 4, "quadrupled": 4,
+               "halved": 0.5, "halving": 0.5}
+DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(?:%|s|k|m|bn)?")  # "us$76.3" too
+DASHES = re.compile(r"[-–—]")
+PLAIN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")  # "1,500", "3.5"
+
+
+def digits_value(part: str) -> float | None:
+    """The value of a number written in digits (``1,200``, ``$5``, ``25%``, ``1990s``), or None."""
+    match = DIGITS.fullmatch(part)
+    if not match:
+        return None
+    try:
+        return float(match.group(1).replace(",", ""))
+    except ValueError:  # "1,2,3." style runs of separators
+        return None
+
+
+def number_token(key: str) -> tuple[str, float] | None:
+    """What one word key is: ``("digits" | "count" | "scale" | "fraction" | "times", value)``, or None. A hyphenated
+    key reads as one token when every part is a count ("twenty-five") or a count and a fraction ("two-thirds");
+    otherwise by its first part when that is digits or a count ("30-year", "three-day"; not "third-party")."""
+    parts = [p for p in DASHES.split(key) if p]
+    if not parts:
+        return None
+    if len(parts) == 2 and parts[0] in TENS and parts[1] in UNITS:
+        return "count", TENS[parts[0]] + UNITS[parts[1]]
+    if len(parts) == 2 and parts[0] in COUNTS and parts[1] in FRACTIONS:
+        return "fraction", COUNTS[parts[0]] * FRACTIONS[parts[1]]
+    first = parts[0]
+    value = digits_value(first)
+    if value is not None:
+        return "digits", value
+    if len(parts) > 1:
+        return ("count", COUNTS[first]) if first in COUNTS else None  # "third-party", "double-decker": no amount
+    for kind, table in (("count", COUNTS), ("scale", SCALES), ("fraction", FRACTIONS), ("times", MULTIPLIERS)):
+        if first in table:
+            return kind, table[first]
+    return None
+
+
+def count_key(key: str) -> str:
+    """The key a count is compared by: its value for a count alone in digits or in words (``15``, ``fifteen``,
+    ``1,500``, ``twenty-five`` -> ``#15``, ``#15``, ``#1500``, ``#25``); any other key unchanged (``15%``, ``1990s``,
+    ``three-day``, ``Smith``)."""
+    parts = [p for p in DASHES.split(key) if p]
+    if len(parts) == 1 and parts[0] in COUNTS:
+        value: float = COUNTS[parts[0]]
+    elif len(parts) == 2 and parts[0] in TENS and parts[1] in UNITS:
+        value = TENS[parts[0]] + UNITS[parts[1]]
+    elif PLAIN_DIGITS.fullmatch(key):
+        value = float(key.replace(",", ""))
+    else:
+        return key
+    return f"#{value:g}"
