@@ -50,7 +50,8 @@ def cmd_augment(args: argparse.Namespace) -> int:
                            sentences_per_context=args.context_sentences, from_answers=not args.no_answers,
                            fragments_per_context=args.context_fragments,
                            paraphrase_words=args.paraphrase_words, framing=args.framing,
-                           abstentions=args.abstentions, respell_amounts=args.respell_amounts)
+                           abstentions=args.abstentions, respell_amounts=args.respell_amounts,
+                           strict_names=args.strict_names)
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -332,6 +333,10 @@ def build_parser() -> argparse.ArgumentParser:
     augment.add_argument("--respell-amounts", type=float, default=0.0,
                          help="share of bases (twin and edits alike) whose counts below 100 are written the other "
                               "way: digits as words, words as digits (default 0)")
+    augment.add_argument("--strict-names", action="store_true",
+                         help="name swaps put in no adjective (American), no other form of the name (Canada for "
+                              "Canadian), no name of its list in the context and none the context has next to the "
+                              "same words (default: off, the rules the bundled detectors were trained on)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
@@ -51,6 +52,7 @@ class EditResources:
     context: str
     foreign_names: Sequence[str] = ()  # names from other documents (extrinsic swaps)
     foreign_sentences: Sequence[str] = ()  # sentences from other documents (splices)
+    strict_names: bool = False  # name swaps under the stricter rules of :func:`_swap_name`
 
 
 def substitute(text: str, start: int, end: int, new: str, kind: str) -> Edit:
@@ -248,9 +250,21 @@ def _name_words(name: str) -> set[str]:
     return {re.sub(r"['’]s?$", "", word.strip(".,;:!?\"()")) for word in name.lower().split()}
 
 
-def _distinct(a: str, b: str) -> bool:
-    """Names that share no word (so neither is a part of the other; "Presley's" is "Presley")."""
-    return not _name_words(a) & _name_words(b)
+STEM = 5  # letters two name words may share at their start and still name different things
+
+
+def _distinct(a: str, b: str, stem: int | None = None) -> bool:
+    """Names that share no word (so neither is a part of the other: "Presley's" is "Presley"), nor, with ``stem``,
+    the first ``stem`` letters of a word (nor another form of it: "Canadian" is "Canada", "Mongols" the "Mongol
+    Empire")."""
+    return not {word[:stem] for word in _name_words(a)} & {word[:stem] for word in _name_words(b)}
+
+
+def swappable(name: str) -> bool:
+    """Whether a name can stand for another in a swap: not a single word with an adjective sense (``American``,
+    ``New`` of "New york"): "a Canada rock band" is no claim, only broken English."""
+    words = name.split()
+    return len(words) > 1 or not load_relations().is_adjective(word_key(words[0]))
 
 
 # What may join two names of one group in a context: punctuation, brackets and "and", "or", "nor", "of", "the", "in"
@@ -258,23 +272,66 @@ def _distinct(a: str, b: str) -> bool:
 _GROUP_LINK = r"[\s,;:/&()\"'“”-]*(?:(?:and|or|nor|of|the|in)[\s,;:/&()\"'“”-]+)*"
 
 
-def grouped(context: str, a: str, b: str) -> bool:
+@lru_cache(maxsize=64)
+def name_lists(context: str) -> tuple[frozenset[str], ...]:
+    """The runs of names of ``context`` joined only by punctuation or the link words of ``_GROUP_LINK``, as sets of
+    names: "New York City; East Hampton, New York; Los Angeles, Chicago and Miami Beach" is one list."""
+    found, current, end = [], set(), None
+    for start, stop in names_in(context):
+        if end is not None and not re.fullmatch(_GROUP_LINK, context[end:start]):
+            found.append(frozenset(current))
+            current = set()
+        current.add(context[start:stop])
+        end = stop
+    found.append(frozenset(current))
+    return tuple(names for names in found if len(names) > 1)
+
+
+def grouped(context: str, a: str, b: str, lists: bool = False) -> bool:
     """Whether the names ``a`` and ``b`` stand side by side in ``context``, joined by punctuation or the link words of
-    ``_GROUP_LINK``: one place in another ("Tupelo, Mississippi"), two members of one list ("with Krist Novoselic and
-    Aaron Burckhard"). Swapping one for the other mostly keeps the claim true ("born in Mississippi", "formed the band
-    with Aaron Burckhard"), so such a swap is no hallucination."""
-    return any(re.search(re.escape(x) + _GROUP_LINK + re.escape(y), context) for x, y in ((a, b), (b, a)))
+    ``_GROUP_LINK`` (with ``lists``, or in one list of names: :func:`name_lists`): one place in another ("Tupelo,
+    Mississippi"), two members of one list ("with Krist Novoselic and Aaron Burckhard"). Swapping one for the other
+    mostly keeps the claim true ("born in Mississippi", "formed the band with Aaron Burckhard"), so such a swap is no
+    hallucination."""
+    return any(re.search(re.escape(x) + _GROUP_LINK + re.escape(y), context) for x, y in ((a, b), (b, a))) or (
+        lists and any(a in names and b in names for names in name_lists(context)))
 
 
-def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, context: str = "") -> Edit | None:
-    """A name of ``text`` replaced by one of ``pool`` (of as many words if any), never one it stands beside in
-    ``context`` (:func:`grouped`)."""
-    names = names_in(text)
+SLOT_WORDS = 2  # words on one side of a swapped-in name that, with it, the context must not hold
+
+
+def stated(context_words: str, text: str, start: int, end: int, new: str) -> bool:
+    """Whether the context (its lowercased ``\\w+`` words, each between spaces: :func:`spaced_words`) holds ``new``
+    with the ``SLOT_WORDS`` words that stand before ``[start, end)`` in ``text``, or after it: then ``new`` there says
+    what the context says ("backing vocalist Ryan Peake" where the answer had another name after "backing
+    vocalist")."""
+    name = re.findall(r"\w+", new.lower())
+    before = re.findall(r"\w+", text[:start].lower())[-SLOT_WORDS:]
+    after = re.findall(r"\w+", text[end:].lower())[:SLOT_WORDS]
+    runs = [run for run in (before + name, name + after) if len(run) == len(name) + SLOT_WORDS]
+    return any(spaced_words(" ".join(run)) in context_words for run in runs)
+
+
+def spaced_words(text: str) -> str:
+    """The lowercased ``\\w+`` words of ``text``, each between spaces (" born in aberdeen ")."""
+    return " " + " ".join(re.findall(r"\w+", text.lower())) + " "
+
+
+def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, context: str = "",
+               strict: bool = False) -> Edit | None:
+    """A name of ``text`` replaced by one of ``pool`` (of as many words if any) that shares no word with it, never one
+    it stands beside in ``context`` (:func:`grouped`). With ``strict`` (``EditResources.strict_names``), both names
+    are :func:`swappable`, share no word's first ``STEM`` letters either, the new one is in no list of names with the
+    old one in ``context``, and the context does not have it next to the same words (:func:`stated`)."""
+    names = [(start, end) for start, end in names_in(text) if not strict or swappable(text[start:end])]
     rng.shuffle(names)
+    context_words = spaced_words(context) if strict else ""
     for start, end in names:
         old = text[start:end]
-        options = sorted({p for p in set(pool) if _distinct(p, old) and p.lower() not in text.lower()
-                          and not (context and grouped(context, old, p))})  # each distinct name searched once
+        options = sorted({p for p in set(pool) if _distinct(p, old, STEM if strict else None)
+                          and p.lower() not in text.lower() and not (context and grouped(context, old, p, strict))
+                          and not (strict and (not swappable(p) or stated(context_words, text, start, end, p)))
+                          })  # each distinct name searched once
         same_length = [p for p in options if len(p.split()) == len(old.split())]
         new = _pick(rng, same_length or options)
         if new:
@@ -298,11 +355,12 @@ def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResource
     for "Born in Aberdeen, ..., Cobain formed Nirvana with ... Aaron Burckhard"), else any."""
     if rng.random() < NEAR_SHARE:
         near = _closest_sentence(text, resources.context)
-        edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_intrinsic", resources.context)
+        edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_intrinsic", resources.context,
+                          resources.strict_names)
         if edit is not None:
             return edit
     pool = [resources.context[s:e] for s, e in names_in(resources.context)]
-    return _swap_name(text, rng, pool, "entity_intrinsic", resources.context)
+    return _swap_name(text, rng, pool, "entity_intrinsic", resources.context, resources.strict_names)
 
 
 def names_absent(names: Sequence[str], context: str) -> list[str]:
@@ -313,7 +371,8 @@ def names_absent(names: Sequence[str], context: str) -> list[str]:
 
 def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """A name becomes a name from another document that shares no word with the context."""
-    return _swap_name(text, rng, names_absent(resources.foreign_names, resources.context), "entity_extrinsic")
+    return _swap_name(text, rng, names_absent(resources.foreign_names, resources.context), "entity_extrinsic",
+                      strict=resources.strict_names)
 
 
 # --- two names or numbers of one sentence trade places ------------------------------------------------------------

@@ -207,7 +207,7 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int,
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
             fragments_per_context: int = 0, framing: float = 0.0, abstentions: float = 0.0,
-            respell_amounts: float = 0.0, report: AugmentReport | None = None
+            respell_amounts: float = 0.0, strict_names: bool = False, report: AugmentReport | None = None
             ) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
@@ -224,7 +224,9 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
     a false one (:func:`~halluseq.augment.edits.false_abstention`, of a name the context holds). With
     ``respell_amounts``, that share of the bases (not fragments) writes its counts the other way (:func:`respell`:
     "3 of the twelve" for "Three of the 12"), the twin and the edits alike. These draw on generators of their own,
-    so the other records stay as they were. Deterministic for ``seed``."""
+    so the other records stay as they were. With ``strict_names``, name swaps follow the stricter rules of
+    :func:`~halluseq.augment.edits._swap_name` (no adjective, no other form of the name, none of its list, none the
+    context has in its place). Deterministic for ``seed``."""
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
@@ -246,7 +248,7 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
                          random.Random(f"{seed}:{example.id}:fragments"))
         if not bases:
             continue
-        resources = _resources(example, by_group, groups, rng, donated)
+        resources = replace(_resources(example, by_group, groups, rng, donated), strict_names=strict_names)
         for base in bases:
             if paraphrase_words and base.origin != "context_fragment":
                 base = replace(base, text=paraphrase(base.text, rng, paraphrase_words))

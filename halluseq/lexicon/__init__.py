@@ -67,6 +67,10 @@ class WordRelations:
         """Every WordNet lemma of these words (for "does a text hold this word in any form")."""
         return frozenset().union(*map(self.lemmas, words))
 
+    def is_adjective(self, word: str) -> bool:
+        """Whether any lemma of ``word`` has an adjective sense (``American``, ``new``, ``Brown``)."""
+        return any(self._pos[synset] == "a" for lemma in self.lemmas(word) for synset in self._lemmas.get(lemma, ()))
+
     def paraphrases(self, word: str) -> list[str]:
         """Words that say what ``word`` says in its dominant meaning: for a word that is its own and only lemma,
         with every meaning of one part of speech, the other one-word lemmas of its most frequent synset whose

@@ -18,7 +18,12 @@ from halluseq.augment.edits import (
     attribute_topic,
     ended,
     false_abstention,
+    grouped,
+    name_lists,
     names_in,
+    spaced_words,
+    stated,
+    swappable,
 )
 from halluseq.data.sentences import split_sentences
 
@@ -214,6 +219,46 @@ def test_entity_intrinsic_never_puts_a_possessive_of_the_same_name(seed: int) ->
     base = "They say Presley was born there."
     edit = edit_of("entity_intrinsic", base, EditResources(context), seed)
     assert assert_substituted(base, edit, "Presley") == "Tupelo"  # not "Presley's"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_intrinsic_never_takes_a_name_of_the_same_list(seed: int) -> None:
+    # the shops are in every city of the list: "located in New York City" for "in Chicago" is still true
+    context = ("The shops are located in New York City; East Hampton, New York; Los Angeles, Chicago and Miami Beach. "
+               "Dylan Lauren founded it in Manhattan.")
+    assert name_lists(context)[0] == {"New York City", "East Hampton", "New York", "Los Angeles", "Chicago",
+                                      "Miami Beach"}
+    assert grouped(context, "Chicago", "New York City", lists=True) and not grouped(context, "Chicago", "New York City")
+    base = "It has shops in Chicago."
+    edit = edit_of("entity_intrinsic", base, EditResources(context, strict_names=True), seed)
+    assert assert_substituted(base, edit, "Chicago") in ("Dylan Lauren", "Manhattan")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_swaps_take_no_other_form_of_the_name_and_no_adjective(seed: int) -> None:
+    # "Canada" for "Canadian" and "the Mongol Empire" for "the Mongols" say the same; "a Canada rock band" and
+    # "an Elvis Presley singer" are broken English, not claims
+    context = ("Nickelback is a Canadian rock band formed in Hanna, Alberta. The Mongol Empire ruled Central Asia. "
+               "Elvis Presley was an American singer.")
+    strict = EditResources(context, strict_names=True)
+    for base in ("They are a Canadian rock band.", "The Mongols ruled Central Asia."):
+        edit = EDITS["entity_intrinsic"](base, random.Random(seed), strict)
+        assert edit is None or not edit.detail.startswith(("Canadian", "Mongols")) and edit.changed != "American"
+    assert EDITS["entity_intrinsic"]("They are a Canadian band.", random.Random(seed), strict) is None
+    assert EDITS["entity_intrinsic"]("They are a Canadian band.", random.Random(seed), EditResources(context))
+    assert not swappable("American") and not swappable("New") and swappable("Paris") and swappable("New York")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_intrinsic_never_puts_the_name_the_context_has_next_to_the_same_words(seed: int) -> None:
+    # the answer had the wrong name after "backing vocalist": putting the right one there makes it faithful
+    context = ("The band is guitarist and lead vocalist Chad Kroeger, backing vocalist Ryan Peake, bassist Mike "
+               "Kroeger, and drummer Daniel Adair.")
+    base = "It has backing vocalist Daniel Adair and a drummer."
+    edit = EDITS["entity_intrinsic"](base, random.Random(seed), EditResources(context, strict_names=True))
+    assert edit is None or edit.changed != "Ryan Peake"
+    words = spaced_words(context)
+    assert stated(words, base, 24, 36, "Ryan Peake") and not stated(words, base, 24, 36, "Chad Kroeger")
 
 
 @pytest.mark.parametrize("seed", SEEDS)

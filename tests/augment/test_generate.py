@@ -398,3 +398,22 @@ def test_respell_amounts_rewrites_twin_and_edits_alike_and_only_that_share() -> 
         text, spans = record["response"], record["spans"]
         before, after = text[:spans[0]["start"]], text[spans[-1]["end"]:]
         assert twin.startswith(before) and twin.endswith(after)  # the edit changed the respelled twin's text only
+
+
+def test_strict_names_reach_the_name_swaps_through_augment_and_a_config_section(tmp_path: Path) -> None:
+    import json
+
+    from halluseq.data.sources import load_sources
+
+    context = "Nickelback is a Canadian rock band formed in Hanna, Alberta. Its label Roadrunner Records is in Toronto."
+    band = [example("b1", "g1", context, "They are a Canadian rock band.")]
+    loose = [r["meta"]["detail"] for r in augment(band, kinds=["entity_intrinsic"], seed=0)]
+    strict = [r["meta"]["detail"] for r in augment(band, kinds=["entity_intrinsic"], seed=0, strict_names=True)]
+    assert any(d.startswith("Canadian ->") for d in loose) and not any(d.startswith("Canadian ->") for d in strict)
+    assert strict  # the context sentence still gets its swap
+    path = tmp_path / "band.jsonl"
+    path.write_text(json.dumps({"id": "b1", "context": context, "response": "They are a Canadian rock band.",
+                                "response_label": False, "spans": []}) + "\n")
+    section = {"sources": ["band"], "kinds": ["entity_intrinsic"], "seed": 0, "strict_names": True}
+    made = load_sources([{"path": str(path), "name": "band"}, {"name": "synthetic", "augment": section}])
+    assert not any(e.answer.startswith("They are a") and "Canadian" not in e.answer for e in made)
