@@ -146,7 +146,8 @@ class Detector:
         if family[0] not in columns or self.pipeline.temporal:
             return None
         start = columns.index(family[0])
-        return raw[:, start:start + len(family)]
+        block = raw[:, start:start + len(family)]
+        return None if np.isnan(block).any() else block  # undefined on an abstention: claims compute their own
 
     def predict(self, context: str, answer: str, question: str | None = None,
                 id: str | None = None) -> DetectionResult:

@@ -32,6 +32,7 @@ from tqdm.auto import tqdm
 from halluseq.data import Example
 from halluseq.data.sources import check_sources, source_name
 from halluseq.features import FeaturePipeline
+from halluseq.features.pipeline import ABSTENTION
 from halluseq.files import atomic_write
 from halluseq.train import cache_features, load_config, load_examples, merge, quiet_lightning, train
 
@@ -45,7 +46,8 @@ SWEEP_DEFAULTS: dict[str, Any] = {
     "data": None,  # {path, format}: overrides every model config's data
     "protocol": None,  # overrides every model config's protocol (auto, official or cv)
     "training": {},  # overrides every model config's training settings
-    "features": {},  # overrides every model config's feature settings but its families (undefined_on_abstentions)
+    "features": {},  # overrides every model config's feature settings but its families (undefined_on_abstentions,
+    # kept per feature set to the families it reads: undefined_where_read)
     "seeds": list(range(10)),
     "feature_sets": [["text"]],
     "models": [],
@@ -198,11 +200,24 @@ def plan(sweep: dict[str, Any]) -> list[Run]:
                     config = load_config(model["config"], seed=seed, families=families)
                     shared = {k: sweep[k] for k in ("data", "protocol", "training", "features") if sweep[k]}
                     config = merge(merge(config, shared), override | {"training": section.get("training") or {}})
+                    config["features"] = undefined_where_read(config["features"])
                     fs = feature_set_name(families)
                     parts = [kind] + ([slug(pair)] if pair else []) + [fs, slug(model["name"]), f"seed{seed}"]
                     runs.append(Run("/".join(parts), kind, fs, model["name"], tuple(model["scores"]), seed, pair,
                                     config))
     return runs
+
+
+def undefined_where_read(features: dict[str, Any]) -> dict[str, Any]:
+    """Feature settings whose ``undefined_on_abstentions`` keeps the families this feature set reads, and none where
+    it lacks the ``abstention`` family: one sweep-level setting serves a ``[text]`` set beside the default's
+    families."""
+    undefined = features.get("undefined_on_abstentions")
+    if not undefined:
+        return features
+    names = {f if isinstance(f, str) else f["name"] for f in features["families"]}
+    kept = [f for f in undefined if f in names] if ABSTENTION in names else []
+    return {**features, "undefined_on_abstentions": kept}
 
 
 def _log(out: Path, **event: Any) -> None:

@@ -60,6 +60,9 @@ def test_from_pretrained_loads_the_bundled_model_with_its_provenance(detector):
     assert detector.model_spec == config["model"]
     assert detector.pipeline.columns == config["columns"]
     assert len(detector.pipeline.columns) == config["model"]["n_features"]
+    # the families that read words against the context say nothing on an abstention clause (configs/detector.yaml)
+    assert config["features"]["undefined_on_abstentions"] == ["text", "align", "slots", "forms", "quantities"]
+    assert {"name": "abstention", "clauses": True} in config["features"]["families"]
     training = detector.meta["training"]
     assert "ragtruth_partial" in json.dumps(training["data"])
     assert training["examples"] == sum(training["by_dataset"].values()) > 0
@@ -574,6 +577,16 @@ def test_a_true_abstention_after_an_answer_is_left_alone_a_false_one_is_flagged(
                   "The article does not say when it was completed."):  # "completed": held as written
         result = detector.predict(context, f"{answer} {false}")
         assert result.hallucinated and result.spans[0].start > len(answer), false
+
+
+def test_a_claim_after_an_abstention_clause_is_read_and_explained(detector):
+    context = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
+    result = detector.predict(context, "The passages do not mention who designed it, but it was Pierre Curie.")
+    assert result.hallucinated and result.spans[-1].text.endswith("Curie.")
+    assert "Pierre" in result.claims[0].reason
+    # the words of an abstention clause, undefined for the labeler, are still read by the claim's reason
+    [claim] = detector.predict(context, "The passages do not mention the 1925 renovation.").claims
+    assert "1925" in claim.reason and not claim.reason.startswith("supported: 7 of 7")
 
 
 def test_claims_reasons_read_amounts_by_value(make_example):

@@ -81,6 +81,17 @@ def test_sweep_features_override_every_run_but_keeps_its_families(monkeypatch):
     assert all("undefined_on_abstentions" not in r.config["features"] for r in plain)
 
 
+def test_sweep_undefined_families_are_kept_to_those_a_feature_set_reads(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    runs = [r for r in plan(load_sweep_config("configs/generalization.yaml")) if r.kind == "main"]
+    by_set = {r.feature_set: r.config["features"]["undefined_on_abstentions"] for r in runs}
+    # the default's families as configs/detector.yaml reads them; the text-only set has no abstention family
+    assert by_set == {"text": [], "text+align+discourse+abstention+slots+forms+quantities": [
+        "text", "align", "slots", "forms", "quantities"]}
+    for run in runs:  # every planned run builds its pipeline
+        FeaturePipeline.from_config(run.config["features"])
+
+
 def test_sweep_config_errors(tmp_path):
     with pytest.raises(ValueError, match="at least one model"):
         load_sweep_config(None)

@@ -52,6 +52,8 @@ IMPERSONAL_SAYING = frozenset({
     "reported", "said", "clear", "known", "listed", "included", "detailed", "addressed",
 })
 LEAD_WORDS = frozenset({"however", "but", "unfortunately", "though", "yet", "also"})  # before the "it"
+# words that open a second clause after a comma or semicolon: "..., but it was Eiffel." is a claim, no abstention
+CONTRASTS = frozenset({"but", "however", "although", "though", "yet", "while", "whereas", "instead", "still"})
 AUXILIARIES = frozenset({"does", "did", "doing", "has", "have", "had", "is", "are", "was", "were"})  # "does not"
 NOT_TOPIC = SOURCE_WORDS | SOURCE_QUALIFIERS | SAYING_WORDS | IMPERSONAL_SAYING | READER_WORDS | AUXILIARIES
 
@@ -90,8 +92,20 @@ class ContextWords:
         return key in self.keys or not load_relations().lemmas(key).isdisjoint(self.lemmas)
 
 
-def abstention_features(example: Example, context: ContextWords) -> np.ndarray:
-    """The ``(n_words, 2)`` abstention-feature matrix of one example, given its context's words."""
+def clauses_of(texts: Sequence[str]) -> list[list[int]]:
+    """Positions of one sentence's words cut into clauses before a contrast word that follows a comma or semicolon
+    ("The passages do not mention who built it," | "but it was Eiffel.")."""
+    out: list[list[int]] = [[]]
+    for position, text in enumerate(texts):
+        if position and texts[position - 1].endswith((",", ";")) and word_key(text) in CONTRASTS:
+            out.append([])
+        out[-1].append(position)
+    return out
+
+
+def abstention_features(example: Example, context: ContextWords, clauses: bool = False) -> np.ndarray:
+    """The ``(n_words, 2)`` abstention-feature matrix of one example, given its context's words; with ``clauses``,
+    of each clause (:func:`clauses_of`) rather than each sentence."""
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
     if not words:
@@ -101,19 +115,28 @@ def abstention_features(example: Example, context: ContextWords) -> np.ndarray:
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
-        held = [keys[i] for i in members]
-        if is_abstention(held):
-            topic = abstention_topic(held)
-            out[members, 0] = 1.0
-            out[members, 1] = bool(topic) and all(context.holds(key) for key in topic)
+        parts = clauses_of([words[i].text for i in members]) if clauses else [list(range(len(members)))]
+        for part in parts:
+            held = [keys[members[p]] for p in part]
+            if is_abstention(held):
+                topic = abstention_topic(held)
+                out[members[part], 0] = 1.0
+                out[members[part], 1] = bool(topic) and all(context.holds(key) for key in topic)
     return out
 
 
 class AbstentionFeatures(PerContextFeatures):
-    """Abstentions of an answer and whether the context holds their topic; no options."""
+    """Abstentions of an answer and whether the context holds their topic. ``clauses`` (off by default, as the bundled
+    ``full`` detector was trained): an abstention is read per clause, so "The passages do not mention who built it,
+    but it was Eiffel." marks its first clause only."""
 
     name = "abstention"
     version = "2"
+
+    def __init__(self, clauses: bool = False):
+        super().__init__(**({"clauses": True} if clauses else {}))
+        self.clauses = bool(clauses)
+
     source_files = ("features/abstention.py", "features/discourse.py", "features/align.py", "features/text.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -125,4 +148,4 @@ class AbstentionFeatures(PerContextFeatures):
         return ContextWords(context)
 
     def example_features(self, example: Example, index: ContextWords) -> np.ndarray:
-        return abstention_features(example, index)
+        return abstention_features(example, index, self.clauses)

@@ -68,3 +68,20 @@ def test_an_impersonal_passive_of_saying_is_an_abstention(make_example):
     assert _flags(make_example, "It is not stated when the work would begin.", "abstention_found", BRIDGE)
     for claim in ("It was not approved in March.", "The plan was not stated by the mayor."):
         assert _flags(make_example, claim, "abstention", BRIDGE) == []
+
+
+def test_clauses_end_an_abstention_before_a_contrasting_claim(make_example):
+    answer = ("It is 330 metres tall. The passages do not mention who designed it, but it was Pierre Curie. However, "
+              "the passages do not mention its cost.")
+    example = make_example(answer, CONTEXT)
+    [by_sentence] = AbstentionFeatures().extract([example])
+    [by_clause] = AbstentionFeatures(clauses=True).extract([example])
+    flagged = [w.text for w, row in zip(example.words, by_clause, strict=True) if row[0]]
+    assert flagged == ["The", "passages", "do", "not", "mention", "who", "designed", "it,", "However,", "the",
+                       "passages", "do", "not", "mention", "its", "cost."]  # "but it was Pierre Curie." is a claim
+    assert [w.text for w, row in zip(example.words, by_sentence, strict=True) if row[0]][8:13] == [
+        "but", "it", "was", "Pierre", "Curie."]  # by default the whole sentence is the abstention
+    # "who designed it" is no topic the context holds: a true abstention, clause or sentence
+    assert not by_clause[:, 1].any()
+    assert build("abstention", clauses=True).config == {"clauses": True}
+    assert AbstentionFeatures(clauses=True).fingerprint != AbstentionFeatures().fingerprint
