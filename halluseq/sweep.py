@@ -32,7 +32,7 @@ from tqdm.auto import tqdm
 from halluseq.data import Example
 from halluseq.data.sources import check_sources, source_name
 from halluseq.features import FeaturePipeline
-from halluseq.features.pipeline import ABSTENTION
+from halluseq.features.pipeline import ABSTENTION, family_specs
 from halluseq.files import atomic_write
 from halluseq.train import cache_features, load_config, load_examples, merge, quiet_lightning, train
 
@@ -215,7 +215,7 @@ def undefined_where_read(features: dict[str, Any]) -> dict[str, Any]:
     undefined = features.get("undefined_on_abstentions")
     if not undefined:
         return features
-    names = {f if isinstance(f, str) else f["name"] for f in features["families"]}
+    names = {spec["name"] for spec in family_specs(features["families"])}
     kept = [f for f in undefined if f in names] if ABSTENTION in names else []
     return {**features, "undefined_on_abstentions": kept}
 

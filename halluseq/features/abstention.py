@@ -132,13 +132,12 @@ class AbstentionFeatures(PerContextFeatures):
 
     name = "abstention"
     version = "2"
+    source_files = ("features/abstention.py", "features/discourse.py", "features/align.py", "features/text.py",
+                    "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     def __init__(self, clauses: bool = False):
         super().__init__(**({"clauses": True} if clauses else {}))
         self.clauses = bool(clauses)
-
-    source_files = ("features/abstention.py", "features/discourse.py", "features/align.py", "features/text.py",
-                    "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:
