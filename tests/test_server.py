@@ -265,50 +265,78 @@ def test_concurrent_requests_are_scored_in_shared_batches_with_equal_results(det
         stop()
 
 
+class GatedDetector:
+    """The real detector whose ``predict_batch`` waits for ``release`` once started: a batch stays in
+    flight for as long as a test needs, whatever the machine's speed."""
+
+    def __init__(self, detector: Detector):
+        self._detector, self.started, self.release = detector, threading.Event(), threading.Event()
+
+    def __getattr__(self, name: str):
+        return getattr(self._detector, name)
+
+    def predict_batch(self, items):
+        self.started.set()
+        assert self.release.wait(60), "the test never released the gated batch"
+        return self._detector.predict_batch(items)
+
+
+def wait_until(condition, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        time.sleep(0.01)
+
+
 def test_a_full_queue_answers_503_with_retry_after(detector):
     from halluseq.serving import MicroBatcher, Overloaded
 
-    batcher = MicroBatcher(detector, max_queue=1, window_s=0)
+    gated = GatedDetector(detector)
+    batcher = MicroBatcher(gated, max_queue=1, window_s=0)
     try:
-        busy = batcher.submit([{"context": CONTEXT, "answer": long_answer(20_000)}])
-        deadline = time.monotonic() + 10
-        while batcher.depth and time.monotonic() < deadline:  # the worker takes the long job
-            time.sleep(0.01)
+        busy = batcher.submit([{"context": CONTEXT, "answer": ANSWER}])
+        wait_until(gated.started.is_set)  # the worker holds the first job
         waiting = batcher.submit([{"context": CONTEXT, "answer": ANSWER}])
         with pytest.raises(Overloaded, match="1 requests are already waiting"):
             batcher.submit([{"context": CONTEXT, "answer": ANSWER}])
-        assert busy.result(timeout=120)[0].status == "ok" and waiting.result(timeout=60)[0].status == "ok"
+        gated.release.set()
+        assert busy.result(timeout=60)[0].status == "ok" and waiting.result(timeout=60)[0].status == "ok"
     finally:
+        gated.release.set()
         batcher.close()
-    base, stop = serve_in_thread(detector, max_queue=1, batch_window_s=0)
+    gated = GatedDetector(detector)
+    base, stop = serve_in_thread(gated, max_queue=1, batch_window_s=0)
     try:
         request = urllib.request.Request(base + "/detect", headers={"Content-Type": "application/json"},
                                          data=json.dumps({"context": CONTEXT, "answer": ANSWER}).encode())
         with ThreadPoolExecutor(max_workers=2) as pool:
-            slow = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": long_answer(20_000)}, 120)
-            time.sleep(0.5)  # being scored
-            queued = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": ANSWER})
-            time.sleep(0.1)  # waiting in the queue of one
+            scored = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": ANSWER}, 60)
+            wait_until(gated.started.is_set)  # being scored
+            queued = pool.submit(call, base, "/detect", {"context": CONTEXT, "answer": ANSWER}, 60)
+            wait_until(lambda: call(base, "/health")[1]["queue"]["waiting"] == 1)  # the queue of one is full
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(request, timeout=30)
-            assert slow.result()[0] == 200 and queued.result()[0] == 200
+            gated.release.set()
+            assert scored.result()[0] == 200 and queued.result()[0] == 200
         assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "1"
         assert "busy" in json.loads(refused.value.read())["detail"]
     finally:
+        gated.release.set()
         stop()
 
 
 def test_a_request_over_the_time_budget_answers_504_and_the_server_goes_on(detector):
-    base, stop = serve_in_thread(detector, time_budget_s=0.2)
+    gated = GatedDetector(detector)
+    base, stop = serve_in_thread(gated, time_budget_s=0.2)
     try:
-        status, payload = call(base, "/detect", {"context": CONTEXT, "answer": long_answer(30_000)}, 60)
+        status, payload = call(base, "/detect", {"context": CONTEXT, "answer": ANSWER}, 60)
         assert status == 504 and "time budget of 0.2 s" in payload["detail"]
-        deadline = time.monotonic() + 60
-        while call(base, "/health")[1]["queue"]["scored_requests"] < 1 and time.monotonic() < deadline:
-            time.sleep(0.2)  # the long batch had started: it finishes, then the worker is free again
+        gated.release.set()  # the batch had started: it finishes, then the worker is free again
+        wait_until(lambda: call(base, "/health")[1]["queue"]["scored_requests"] >= 1, 60)
         status, payload = call(base, "/detect", {"context": CONTEXT, "answer": "The reef is off Queensland."})
         assert status == 200 and payload["status"] == "ok"
     finally:
+        gated.release.set()
         stop()
 
 
