@@ -20,6 +20,10 @@ from halluseq import __version__
 from halluseq.detector import Detector
 from halluseq.serving import MicroBatcher, Overloaded
 
+DRAINED_BODY_FACTOR = 10
+"""An oversized body up to this many times the limit is read and dropped before the 413 goes out: a client still
+sending when the server answers sees a broken pipe, not the reason. Larger ones are cut off at once."""
+
 
 class DetectRequest(BaseModel):
     context: str = Field(description="the source the answer must be grounded on")
@@ -67,6 +71,9 @@ def create_app(detector: Detector, max_body_bytes: int = 10_000_000, max_queue: 
             if length is None:
                 return JSONResponse({"detail": "Content-Length required"}, status_code=411)
             if not length.isdigit() or int(length) > max_body_bytes:
+                if length.isdigit() and int(length) <= DRAINED_BODY_FACTOR * max_body_bytes:
+                    async for _ in request.stream():  # read to the end, so the client gets to read the 413
+                        pass
                 return JSONResponse({"detail": f"request body over {max_body_bytes} bytes"}, status_code=413)
         return await call_next(request)
 

@@ -172,6 +172,17 @@ def test_oversized_body_is_413(base_url):
     assert status == 413
 
 
+def test_a_body_of_megabytes_over_the_limit_still_reads_its_413(detector):
+    """The client is still sending when the server refuses: without reading the body it would see a broken pipe."""
+    base, stop = serve_in_thread(detector, max_body_bytes=1_000_000)
+    try:
+        status, payload = call(base, "/detect", {"context": "word " * 1_000_000, "answer": "word"})
+        assert status == 413 and "over 1000000 bytes" in payload["detail"]
+        assert call(base, "/detect", {"context": CONTEXT, "answer": ANSWER})[0] == 200
+    finally:
+        stop()
+
+
 def test_body_without_length_is_411(base_url):
     host, port = base_url.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=10)
