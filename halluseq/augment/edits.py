@@ -126,6 +126,44 @@ def change_date(text: str, rng: random.Random, resources: EditResources) -> Edit
     return substitute(text, match.start(), match.end(), new, "date")
 
 
+# a number after these words points into the sources ("Passage 2", "page 14"): it states nothing
+_REFERENCE_BEFORE = re.compile(r"\b(?:passage|document|source|section|paragraph|chapter|page|step|table|figure|item|"
+                               r"reference)s?\s*$", re.IGNORECASE)
+
+
+def _stated_numbers(text: str) -> list[re.Match]:
+    """The numbers ``text`` states: not a list number that opens a line ("2." / "2)"), not one after a reference
+    word ("Passage 2")."""
+    out = []
+    for match in NUMBER.finditer(text):
+        before = text[:match.start()]
+        opens_line = not before.strip(" \t") or before.rstrip(" \t").endswith("\n")
+        if _REFERENCE_BEFORE.search(before) or opens_line and text[match.end():match.end() + 1] in (".", ")"):
+            continue
+        out.append(match)
+    return out
+
+
+def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A number becomes another number the context states, a year for a year and another for another (the number
+    exists there, the claim does not: "the Nobel Prize in Chemistry in 1903" where the context gives 1903 to
+    Physics): half the time one from the context sentence the text shares most words with, else any."""
+    matches = _stated_numbers(text)
+    if not matches:
+        return None
+    rng.shuffle(matches)
+    held = _context_numbers(text)
+    near = _closest_sentence(text, resources.context) if rng.random() < NEAR_SHARE else ""
+    for match in matches:  # the first, in a random order, that the context has another number for
+        for source in (near, resources.context):
+            options = sorted({m.group() for m in _stated_numbers(source)
+                              if m.group().replace(",", "") not in held and _same_role(match.group(), m.group())})
+            new = _pick(rng, options)
+            if new is not None:
+                return substitute(text, match.start(), match.end(), new, "number_intrinsic")
+    return None
+
+
 # "degrees" is left out: as often a diploma ("master's degrees") as a temperature, where the scale is what changes
 UNIT_SWAPS: dict[str, tuple[str, ...]] = {
     "metres": ("feet", "kilometres"), "meters": ("feet", "kilometers"), "feet": ("metres", "miles"),
@@ -597,4 +635,7 @@ EDITS: dict[str, EditFunction] = {
     "antonym": flip_antonym,
     "splice": splice_sentence,
     "swap": swap_roles,
+    "number_intrinsic": swap_number_intrinsic,
 }
+# kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
+NAMED_ONLY = frozenset({"number_intrinsic"})

@@ -23,7 +23,7 @@ from typing import Any
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from halluseq.augment.edits import EDITS, NUMBER, Edit, EditResources, false_abstention, names_in
+from halluseq.augment.edits import EDITS, NAMED_ONLY, NUMBER, Edit, EditResources, false_abstention, names_in
 from halluseq.augment.framing import draw_abstention, draw_framing, frame
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
@@ -31,7 +31,8 @@ from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.files import atomic_write
 from halluseq.lexicon import load_relations
 
-KINDS = (*EDITS, "faithful")
+KINDS = (*(kind for kind in EDITS if kind not in NAMED_ONLY), "faithful")  # the default kinds
+KNOWN_KINDS = (*KINDS, *sorted(NAMED_ONLY))
 ORIGINS = ("answer", "context_sentence", "context_fragment")
 # what a one-phrase answer can get wrong that shows without the question: the phrase itself, changed to words the
 # context lacks (another name of the same context, "Jane Doe" for "Ohio", is right or wrong only by the question)
@@ -226,10 +227,11 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
     "3 of the twelve" for "Three of the 12"), the twin and the edits alike. These draw on generators of their own,
     so the other records stay as they were. With ``strict_names``, name swaps follow the stricter rules of
     :func:`~halluseq.augment.edits._swap_name` (no adjective, no other form of the name, none of its list, none the
-    context has in its place). Deterministic for ``seed``."""
-    unknown = sorted(set(kinds) - set(KINDS))
+    context has in its place). ``number_intrinsic`` (:data:`~halluseq.augment.edits.NAMED_ONLY`) is made only where
+    ``kinds`` names it. Deterministic for ``seed``."""
+    unknown = sorted(set(kinds) - set(KNOWN_KINDS))
     if unknown:
-        raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KINDS)}")
+        raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KNOWN_KINDS)}")
     report = report if report is not None else AugmentReport()
     edit_kinds = [k for k in kinds if k != "faithful"]
     by_group: dict[str, list[Example]] = {}

@@ -447,12 +447,47 @@ def test_swap_reverses_only_a_relation_the_context_words_alike() -> None:
         is None
 
 
+# ---- number_intrinsic --------------------------------------------------------------------------------------
+
+CURIE = EditResources("Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911. "
+                      "She had 2 daughters and wrote 4 books. Passage 3 lists her 7 honorary degrees.\n"
+                      "5. She died in 1934.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_intrinsic_takes_another_number_the_context_states(seed: int) -> None:
+    base = "Marie Curie won the Nobel Prize in Chemistry in 1911."
+    new = assert_substituted(base, edit_of("number_intrinsic", base, CURIE, seed), "1911")
+    assert new in {"1903", "1934"}  # a year for a year, never one the text holds
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_intrinsic_never_takes_a_list_number_or_a_reference(seed: int) -> None:
+    base = "She had 2 daughters."
+    new = assert_substituted(base, edit_of("number_intrinsic", base, CURIE, seed), "2")
+    assert new in {"4", "7"}  # "Passage 3" and the list number "5." state nothing
+
+
+def test_number_intrinsic_takes_the_number_the_context_has_another_for() -> None:
+    base = "In 1903 she had 2 daughters and wrote 4 books."  # every non-year number of the context but 7 is held
+    for seed in SEEDS:
+        edit = edit_of("number_intrinsic", base, CURIE, seed)
+        assert edit.changed in {"1911", "1934", "7"} and edit.changed not in base
+
+
+@pytest.mark.parametrize("text", ["Marie Curie won the prize.", "Passage 3 says so.",
+                                  "She wrote 4 books and 7 papers."])
+def test_number_intrinsic_does_not_apply_without_another_number_of_its_kind(text: str) -> None:
+    context = EditResources("She wrote 4 books and 7 papers. Passage 3 is short.")
+    assert EDITS["number_intrinsic"](text, random.Random(0), context) is None
+
+
 # ---- every kind -------------------------------------------------------------------------------------------
 
 RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
              "It was not finished by Gustave Eiffel, who can't climb its two stairs.")
 RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it. It is 330 metres "
-                     "tall and grew 5% in a year.",
+                     "tall and grew 5% in a year. Visitors climb its 1,665 steps.",
                      foreign_names=("Big Ben", "Westminster Abbey"),
                      foreign_sentences=("Berlin has many lakes.", "The Thames floods."))
 

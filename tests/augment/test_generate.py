@@ -133,6 +133,17 @@ def test_only_the_requested_kinds() -> None:
     assert "faithful" in KINDS
 
 
+def test_number_intrinsic_is_made_only_where_named() -> None:
+    assert "number_intrinsic" not in KINDS
+    assert "number_intrinsic" not in {r["meta"]["kind"] for r in run(seed=0)}
+    named = [ex for ex in EXAMPLES if ex.id == "e3"]
+    records = list(augment(named, kinds=("number_intrinsic", "faithful"), seed=0, sentences_per_context=0))
+    [edit] = [r for r in records if r["meta"]["kind"] == "number_intrinsic"]
+    [span] = edit["spans"]
+    assert edit["response"] == "The Amazon flows 15 kilometres through Brazil."
+    assert edit["response"][span["start"]:span["end"]] == "15"
+
+
 def test_unknown_kinds_raise() -> None:
     with pytest.raises(ValueError, match="unknown kinds.*typo"):
         run(kinds=("number", "typo"))
