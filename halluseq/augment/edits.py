@@ -144,10 +144,15 @@ def _stated_numbers(text: str) -> list[re.Match]:
     return out
 
 
+def _is_percent(match: re.Match) -> bool:
+    return match.string.startswith("%", match.end())
+
+
 def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
-    """A number becomes another number the context states, a year for a year and another for another (the number
-    exists there, the claim does not: "the Nobel Prize in Chemistry in 1903" where the context gives 1903 to
-    Physics): half the time one from the context sentence the text shares most words with, else any."""
+    """A number becomes another number the context states, a year for a year, a percentage for a percentage and
+    another for another (the number exists there, the claim does not: "the Nobel Prize in Chemistry in 1903" where
+    the context gives 1903 to Physics): half the time one from the context sentence the text shares most words with,
+    else any."""
     matches = _stated_numbers(text)
     if not matches:
         return None
@@ -155,9 +160,10 @@ def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResource
     held = _context_numbers(text)
     near = _closest_sentence(text, resources.context) if rng.random() < NEAR_SHARE else ""
     for match in matches:  # the first, in a random order, that the context has another number for
+        percent = _is_percent(match)
         for source in (near, resources.context):
-            options = sorted({m.group() for m in _stated_numbers(source)
-                              if m.group().replace(",", "") not in held and _same_role(match.group(), m.group())})
+            options = sorted({m.group() for m in _stated_numbers(source) if m.group().replace(",", "") not in held
+                              and _same_role(match.group(), m.group()) and _is_percent(m) == percent})
             new = _pick(rng, options)
             if new is not None:
                 return substitute(text, match.start(), match.end(), new, "number_intrinsic")

@@ -475,6 +475,15 @@ def test_number_intrinsic_takes_the_number_the_context_has_another_for() -> None
         assert edit.changed in {"1911", "1934", "7"} and edit.changed not in base
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_intrinsic_keeps_a_percentage_a_percentage(seed: int) -> None:
+    context = EditResources("Revenue rose 12% to $4.2 billion, while net income fell 8% to $610 million.")
+    base = "Revenue rose 12% last year."
+    assert assert_substituted(base, edit_of("number_intrinsic", base, context, seed), "12") == "8"
+    assert EDITS["number_intrinsic"]("Income fell 8%.", random.Random(seed), EditResources("It fell 8% to 610.")) \
+        is None
+
+
 @pytest.mark.parametrize("text", ["Marie Curie won the prize.", "Passage 3 says so.",
                                   "She wrote 4 books and 7 papers."])
 def test_number_intrinsic_does_not_apply_without_another_number_of_its_kind(text: str) -> None:
