@@ -7,7 +7,9 @@ The bases are the answers and three context sentences per distinct context of BE
 the PsiloQA sample (Wikipedia passages), contexts no bundled detector trained on; no question given. Only the bases
 that got such an edit are kept, each with its twin. Writes ``benchmarks/results/context_numbers_<label>.json``: the
 share flagged at the detector's threshold (edited and twins), the share whose flagged words hit the changed number,
-the response-score ROC AUC of edited vs twins, and a few missed edits to read.
+the response-score ROC AUC of edited vs twins, the flagged share split by where the new number stands in the context
+(``same_sentence``: in the context sentence the edited answer shares most words with, as in "the Nobel Prize in
+Chemistry in 1903" for a sentence that gives 1903 to Physics; ``other_sentence``: elsewhere), and a few missed edits.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import argparse
 import json
 import os
 import platform
+import re
 from pathlib import Path
 
 from halluseq.augment import augment
+from halluseq.augment.edits import closest_sentence
 from halluseq.data import load
 from halluseq.data.generic import example_from_record
 from halluseq.detector import Detector
@@ -45,6 +49,14 @@ def swapped_numbers(seed: int) -> list[dict]:
     return [r for r in records if base_key(r) in edited]
 
 
+def where_the_number_stands(record: dict) -> str:
+    """``same_sentence`` when the swapped-in number is in the context sentence closest to the edited answer, else
+    ``other_sentence``."""
+    new = record["meta"]["detail"].split(" -> ")[1]
+    closest = closest_sentence(record["response"], record["context"])
+    return "same_sentence" if re.search(rf"(?<![\d.,]){re.escape(new)}(?!\d)", closest) else "other_sentence"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", default="default")
@@ -59,18 +71,23 @@ def main() -> None:
     missed = [{"answer": r["response"], "detail": r["meta"]["detail"], "score": round(float(p.max()), 3)}
               for r, p in zip(records, probs, strict=True)
               if r["meta"]["kind"] == KIND and float(p.max()) < detector.threshold][:10]
+    by_place: dict[str, list[bool]] = {}
+    for record, p in zip(records, probs, strict=True):
+        if record["meta"]["kind"] == KIND:
+            by_place.setdefault(where_the_number_stands(record), []).append(float(p.max()) >= detector.threshold)
     report = {
         # a model folder outside the repository is named, not located: no machine's paths in a result file
         "command": f"python benchmarks/context_numbers.py --model {Path(args.model).name} --label {label}",
         "model": label, "threshold": detector.threshold, "seed": args.seed,
         "sources": [str(p.relative_to(ROOT.parent)) for p in SOURCES],
         "by_kind": flag_rates_by_kind(examples, probs, detector.threshold),
+        "flagged_by_place": {k: {"answers": len(v), "flagged": sum(v) / len(v)} for k, v in sorted(by_place.items())},
         "missed_examples": missed,
         "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count()},
     }
     out = ROOT / "benchmarks" / "results" / f"context_numbers_{label}.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps({k: report[k] for k in ("model", "threshold", "by_kind")}, indent=1))
+    print(json.dumps({k: report[k] for k in ("model", "threshold", "by_kind", "flagged_by_place")}, indent=1))
     print(f"wrote {out.relative_to(ROOT)}")
 
 

@@ -158,7 +158,7 @@ def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResource
         return None
     rng.shuffle(matches)
     held = _context_numbers(text)
-    near = _closest_sentence(text, resources.context) if rng.random() < NEAR_SHARE else ""
+    near = closest_sentence(text, resources.context) if rng.random() < NEAR_SHARE else ""
     for match in matches:  # the first, in a random order, that the context has another number for
         percent = _is_percent(match)
         for source in (near, resources.context):
@@ -386,7 +386,7 @@ def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, co
 NEAR_SHARE = 0.5  # intrinsic swaps that take a name from the sentence the text copies from
 
 
-def _closest_sentence(text: str, context: str) -> str:
+def closest_sentence(text: str, context: str) -> str:
     """The context sentence sharing the most words with ``text`` (the first of ties)."""
     words = set(re.findall(r"\w+", text.lower()))
     sentences = [context[s:e] for s, e in split_sentences(context)] or [context]
@@ -398,7 +398,7 @@ def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResource
     one from the context sentence the text shares most words with, the closest confusion ("born in Aaron Burckhard"
     for "Born in Aberdeen, ..., Cobain formed Nirvana with ... Aaron Burckhard"), else any."""
     if rng.random() < NEAR_SHARE:
-        near = _closest_sentence(text, resources.context)
+        near = closest_sentence(text, resources.context)
         edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_intrinsic", resources.context,
                           resources.strict_names)
         if edit is not None:
