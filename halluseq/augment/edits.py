@@ -136,9 +136,10 @@ def _stated_numbers(text: str) -> list[re.Match]:
     word ("Passage 2")."""
     out = []
     for match in NUMBER.finditer(text):
-        before = text[:match.start()]
-        opens_line = not before.strip(" \t") or before.rstrip(" \t").endswith("\n")
-        if _REFERENCE_BEFORE.search(before) or opens_line and text[match.end():match.end() + 1] in (".", ")"):
+        start = match.start()
+        opens_line = not text[text.rfind("\n", 0, start) + 1:start].strip(" \t")
+        list_number = opens_line and text[match.end():match.end() + 1] in (".", ")")
+        if list_number or _REFERENCE_BEFORE.search(text[max(0, start - 30):start]):  # a bounded look back
             continue
         out.append(match)
     return out
