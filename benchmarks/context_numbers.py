@@ -68,13 +68,14 @@ def main() -> None:
     examples = [example_from_record(r, "augmented", line) for line, r in enumerate(records, 1)]
     detector = Detector.from_pretrained(args.model)
     probs = detector.probabilities(examples)
-    missed = [{"answer": r["response"], "detail": r["meta"]["detail"], "score": round(float(p.max()), 3)}
-              for r, p in zip(records, probs, strict=True)
-              if r["meta"]["kind"] == KIND and float(p.max()) < detector.threshold][:10]
-    by_place: dict[str, list[bool]] = {}
+    missed, by_place = [], {}
     for record, p in zip(records, probs, strict=True):
         if record["meta"]["kind"] == KIND:
-            by_place.setdefault(where_the_number_stands(record), []).append(float(p.max()) >= detector.threshold)
+            score = float(p.max())
+            by_place.setdefault(where_the_number_stands(record), []).append(score >= detector.threshold)
+            if score < detector.threshold and len(missed) < 10:
+                missed.append({"answer": record["response"], "detail": record["meta"]["detail"],
+                               "score": round(score, 3)})
     report = {
         # a model folder outside the repository is named, not located: no machine's paths in a result file
         "command": f"python benchmarks/context_numbers.py --model {Path(args.model).name} --label {label}",

@@ -19,6 +19,7 @@ from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
+from halluseq.features.slots import REFERENCE_WORDS
 from halluseq.features.text import POSSESSIVE, word_key
 from halluseq.lexicon import load_relations
 
@@ -126,20 +127,19 @@ def change_date(text: str, rng: random.Random, resources: EditResources) -> Edit
     return substitute(text, match.start(), match.end(), new, "date")
 
 
-# a number after these words points into the sources ("Passage 2", "page 14"): it states nothing
-_REFERENCE_BEFORE = re.compile(r"\b(?:passage|document|source|section|paragraph|chapter|page|step|table|figure|item|"
-                               r"reference)s?\s*$", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"(\w+)\s*$")
 
 
 def _stated_numbers(text: str) -> list[re.Match]:
-    """The numbers ``text`` states: not a list number that opens a line ("2." / "2)"), not one after a reference
-    word ("Passage 2")."""
+    """The numbers ``text`` states: not a list number that opens a line ("2." / "2)"), not one after a word that
+    points into the sources (``REFERENCE_WORDS`` of the slots family: "Passage 2", "page 14")."""
     out = []
     for match in NUMBER.finditer(text):
         start = match.start()
         opens_line = not text[text.rfind("\n", 0, start) + 1:start].strip(" \t")
         list_number = opens_line and text[match.end():match.end() + 1] in (".", ")")
-        if list_number or _REFERENCE_BEFORE.search(text[max(0, start - 30):start]):  # a bounded look back
+        before = _WORD_BEFORE.search(text[max(0, start - 30):start])  # a bounded look back
+        if list_number or before is not None and before.group(1).lower() in REFERENCE_WORDS:
             continue
         out.append(match)
     return out
@@ -160,11 +160,13 @@ def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResource
     rng.shuffle(matches)
     held = _context_numbers(text)
     near = closest_sentence(text, resources.context) if rng.random() < NEAR_SHARE else ""
+    pools = [[m for m in _stated_numbers(source) if m.group().replace(",", "") not in held]
+             for source in (near, resources.context)]  # read once, not once per number of the text
     for match in matches:  # the first, in a random order, that the context has another number for
         percent = _is_percent(match)
-        for source in (near, resources.context):
-            options = sorted({m.group() for m in _stated_numbers(source) if m.group().replace(",", "") not in held
-                              and _same_role(match.group(), m.group()) and _is_percent(m) == percent})
+        for pool in pools:
+            options = sorted({m.group() for m in pool if _same_role(match.group(), m.group())
+                              and _is_percent(m) == percent})
             new = _pick(rng, options)
             if new is not None:
                 return substitute(text, match.start(), match.end(), new, "number_intrinsic")
