@@ -173,6 +173,24 @@ def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResource
     return None
 
 
+def swap_number_near(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A number becomes another number of the context sentence that the number's own sentence shares most words
+    with, a year for a year and a percentage for a percentage ("Revenue rose 8%" where the sentence reads "Revenue
+    rose 5% and profit 8%"): ``number_intrinsic``'s near half for each sentence of a long answer."""
+    matches = _stated_numbers(text)
+    rng.shuffle(matches)
+    held = _context_numbers(text)
+    for match in matches:
+        percent = _is_percent(match)
+        near = _near_sentence(text, match.start(), resources.context)
+        options = sorted({m.group() for m in _stated_numbers(near) if m.group().replace(",", "") not in held
+                          and _same_role(match.group(), m.group()) and _is_percent(m) == percent})
+        new = _pick(rng, options)
+        if new is not None:
+            return substitute(text, match.start(), match.end(), new, "number_near")
+    return None
+
+
 # "degrees" is left out: as often a diploma ("master's degrees") as a temperature, where the scale is what changes
 UNIT_SWAPS: dict[str, tuple[str, ...]] = {
     "metres": ("feet", "kilometres"), "meters": ("feet", "kilometers"), "feet": ("metres", "miles"),
@@ -365,12 +383,14 @@ def spaced_words(text: str) -> str:
 
 
 def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, context: str = "",
-               strict: bool = False) -> Edit | None:
-    """A name of ``text`` replaced by one of ``pool`` (of as many words if any) that shares no word with it, never one
-    it stands beside in ``context`` (:func:`grouped`). With ``strict`` (``EditResources.strict_names``), both names
-    are :func:`swappable`, share no word's first ``STEM`` letters either, the new one is in no list of names with the
-    old one in ``context``, and the context does not have it next to the same words (:func:`stated`)."""
-    names = [(start, end) for start, end in names_in(text) if not strict or swappable(text[start:end])]
+               strict: bool = False, at: tuple[int, int] | None = None) -> Edit | None:
+    """A name of ``text`` (the one at ``at`` if given) replaced by one of ``pool`` (of as many words if any) that
+    shares no word with it, never one it stands beside in ``context`` (:func:`grouped`). With ``strict``
+    (``EditResources.strict_names``), both names are :func:`swappable`, share no word's first ``STEM`` letters either,
+    the new one is in no list of names with the old one in ``context``, and the context does not have it next to
+    the same words (:func:`stated`)."""
+    names = [(start, end) for start, end in ([at] if at else names_in(text))
+             if not strict or swappable(text[start:end])]
     rng.shuffle(names)
     context_words = spaced_words(context) if strict else ""
     for start, end in names:
@@ -408,6 +428,29 @@ def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResource
             return edit
     pool = [resources.context[s:e] for s, e in names_in(resources.context)]
     return _swap_name(text, rng, pool, "entity_intrinsic", resources.context, resources.strict_names)
+
+
+def _near_sentence(text: str, position: int, context: str) -> str:
+    """The context sentence sharing the most words with the sentence of ``text`` that holds ``position``."""
+    own = next(((start, end) for start, end in split_sentences(text) if start <= position < end), (0, len(text)))
+    return closest_sentence(text[own[0]:own[1]], context)
+
+
+def swap_entity_near(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A name becomes another name of the context sentence that the name's own sentence shares most words with: the
+    context has both names in that sentence, in other places ("He was born in Krist Novoselic." where it reads
+    "Born in Aberdeen, Washington, Cobain formed Nirvana with Krist Novoselic ..."). ``entity_intrinsic`` looks
+    for the sentence closest to the whole text, whose names a long answer mostly holds already, so it rarely makes
+    this closest confusion."""
+    names = names_in(text)
+    rng.shuffle(names)
+    for start, end in names:
+        near = _near_sentence(text, start, resources.context)
+        edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_near", resources.context,
+                          resources.strict_names, at=(start, end))
+        if edit is not None:
+            return edit
+    return None
 
 
 def names_absent(names: Sequence[str], context: str) -> list[str]:
@@ -645,6 +688,8 @@ EDITS: dict[str, EditFunction] = {
     "splice": splice_sentence,
     "swap": swap_roles,
     "number_intrinsic": swap_number_intrinsic,
+    "entity_near": swap_entity_near,
+    "number_near": swap_number_near,
 }
 # kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
-NAMED_ONLY = frozenset({"number_intrinsic"})
+NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near"})

@@ -491,12 +491,56 @@ def test_number_intrinsic_does_not_apply_without_another_number_of_its_kind(text
     assert EDITS["number_intrinsic"](text, random.Random(0), context) is None
 
 
+# ---- entity_near / number_near -----------------------------------------------------------------------------
+
+NIRVANA = EditResources("Kurt Cobain was a singer from Washington. Born in Aberdeen, Cobain formed Nirvana with Krist "
+                        "Novoselic in 1987. Dave Grohl joined the band in 1990, and Pat Smear in 1993.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_near_takes_a_name_of_the_sentence_the_names_own_sentence_copies(seed: int) -> None:
+    # the first sentence copies the context's second: its names can only become "Cobain" (the others are in the
+    # text; "Washington" stands in another sentence); the second copies the third: "Dave Grohl" -> "Pat Smear"
+    base = "He was born in Aberdeen and started Nirvana with Krist Novoselic. Dave Grohl joined the band later."
+    edit = edit_of("entity_near", base, NIRVANA, seed)
+    old, new = edit.detail.split(" -> ")
+    assert assert_substituted(base, edit, old) == new
+    assert (old, new) in {("Aberdeen", "Cobain"), ("Nirvana", "Cobain"), ("Krist Novoselic", "Cobain"),
+                          ("Dave Grohl", "Pat Smear")}
+
+
+def test_entity_near_swaps_in_every_sentence_of_a_long_text() -> None:
+    # entity_intrinsic's near half reads only the sentence closest to the whole text
+    base = "He was born in Aberdeen and started Nirvana with Krist Novoselic. Dave Grohl joined the band later."
+    sentences = {edit_of("entity_near", base, NIRVANA, seed).start < base.index("Dave") for seed in SEEDS}
+    assert sentences == {True, False}
+
+
+def test_entity_near_does_not_apply_when_the_copied_sentence_has_no_other_name() -> None:
+    assert EDITS["entity_near"]("Dave Grohl and Pat Smear joined the band.", random.Random(0), NIRVANA) is None
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_near_takes_a_number_of_the_sentence_the_numbers_own_sentence_copies(seed: int) -> None:
+    base = "Nirvana formed in 1987. Grohl joined the band in 1990."
+    edit = edit_of("number_near", base, NIRVANA, seed)
+    assert edit.start == base.index("1990")  # 1987's sentence copies one whose only year the text holds
+    assert edit.changed == "1993"  # the other year of the sentence "1990" sits in, never one the text holds
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_number_near_keeps_a_percentage_a_percentage(seed: int) -> None:
+    context = EditResources("Revenue rose 12% to $4.2 billion, while net income fell 8% to 610 staff.")
+    base = "Revenue rose 12% last year."
+    assert assert_substituted(base, edit_of("number_near", base, context, seed), "12") == "8"
+
+
 # ---- every kind -------------------------------------------------------------------------------------------
 
 RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
              "It was not finished by Gustave Eiffel, who can't climb its two stairs.")
 RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it. It is 330 metres "
-                     "tall and grew 5% in a year. Visitors climb its 1,665 steps.",
+                     "tall and grew 5% a year from 1887. Visitors climb its 1,665 steps.",
                      foreign_names=("Big Ben", "Westminster Abbey"),
                      foreign_sentences=("Berlin has many lakes.", "The Thames floods."))
 

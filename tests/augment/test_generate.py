@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from halluseq.augment import EDITS, KINDS, augment, write_augmented
+from halluseq.augment.generate import KNOWN_KINDS
 from halluseq.data import Example, Span, load, split_words
 
 Record = dict[str, Any]
@@ -142,6 +143,12 @@ def test_number_intrinsic_is_made_only_where_named() -> None:
     [span] = edit["spans"]
     assert edit["response"] == "The Amazon flows 15 kilometres through Brazil."
     assert edit["response"][span["start"]:span["end"]] == "15"
+
+
+@pytest.mark.parametrize("kind", ["entity_near", "number_near"])
+def test_near_kinds_are_made_only_where_named(kind: str) -> None:
+    assert kind not in KINDS and kind in KNOWN_KINDS
+    assert kind not in {r["meta"]["kind"] for r in run(seed=0)}
 
 
 def test_unknown_kinds_raise() -> None:
