@@ -1,15 +1,19 @@
-"""Numbers of the context in the wrong place: a detector on answers whose number was swapped for another number the
-same context states (``halluseq augment``'s ``number_intrinsic`` kind), beside their faithful twins.
+"""Numbers (or names) of the context in the wrong place: a detector on answers whose number was swapped for another
+number the same context states (``halluseq augment``'s ``number_intrinsic`` kind; ``--kind entity_intrinsic``: a name
+for another name of the context), beside their faithful twins.
 
     .venv/bin/python benchmarks/context_numbers.py [--model default|full|FOLDER] [--label NAME]
+                                                   [--kind number_intrinsic|entity_intrinsic]
 
 The bases are the answers and three context sentences per distinct context of BEGIN (dialogue knowledge passages) and
 the PsiloQA sample (Wikipedia passages), contexts no bundled detector trained on; no question given. Only the bases
-that got such an edit are kept, each with its twin. Writes ``benchmarks/results/context_numbers_<label>.json``: the
+that got such an edit are kept, each with its twin. Writes ``benchmarks/results/context_numbers_<label>.json``
+(``context_names_<label>.json`` for names): the
 share flagged at the detector's threshold (edited and twins), the share whose flagged words hit the changed number,
 the response-score ROC AUC of edited vs twins, the flagged share split by where the new number stands in the context
 (``same_sentence``: in the context sentence the edited answer shares most words with, as in "the Nobel Prize in
-Chemistry in 1903" for a sentence that gives 1903 to Physics; ``other_sentence``: elsewhere), and a few missed edits.
+Chemistry in 1903" for a sentence that gives 1903 to Physics, or "He was born in Krist Novoselic." for "Born in
+Aberdeen, ..., Cobain formed Nirvana with Krist Novoselic"; ``other_sentence``: elsewhere), and a few missed edits.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from halluseq.evaluate import flag_rates_by_kind
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 SOURCES = (DATA / "spans" / "begin.jsonl", DATA / "psiloqa_eval" / "gpt.csv")
-KIND = "number_intrinsic"
+KINDS = {"number_intrinsic": "numbers", "entity_intrinsic": "names"}  # kind -> result file name part
 
 
 def base_key(record: dict) -> str:
@@ -39,22 +43,28 @@ def base_key(record: dict) -> str:
     return record["id"].rsplit("-", 1)[0]
 
 
-def swapped_numbers(seed: int) -> list[dict]:
-    """The ``number_intrinsic`` records of the sources and the faithful twins of their bases."""
+def swapped(kind: str, seed: int) -> list[dict]:
+    """The ``kind`` records of the sources and the faithful twins of their bases."""
     records = []
     for path in SOURCES:
         examples, _ = load(path)
-        records += augment(examples, kinds=(KIND, "faithful"), per_example=1, seed=seed, sentences_per_context=3)
-    edited = {base_key(r) for r in records if r["meta"]["kind"] == KIND}
+        records += augment(examples, kinds=(kind, "faithful"), per_example=1, seed=seed, sentences_per_context=3)
+    edited = {base_key(r) for r in records if r["meta"]["kind"] == kind}
     return [r for r in records if base_key(r) in edited]
 
 
-def where_the_number_stands(record: dict) -> str:
-    """``same_sentence`` when the swapped-in number is in the context sentence closest to the edited answer, else
-    ``other_sentence``."""
+def where_it_stands(record: dict) -> str:
+    """``same_sentence`` when the swapped-in number or name is in the context sentence closest to the edited answer,
+    else ``other_sentence``."""
     new = record["meta"]["detail"].split(" -> ")[1]
     closest = closest_sentence(record["response"], record["context"])
     return "same_sentence" if re.search(rf"(?<![\d.,]){re.escape(new)}(?!\d)", closest) else "other_sentence"
+
+
+def model_argument(model: str) -> str:
+    """``--model`` as a result file may record it: as given (a bundled name, a path relative to the repository), the
+    folder's name for an absolute path."""
+    return Path(model).name if Path(model).is_absolute() else model
 
 
 def main() -> None:
@@ -62,23 +72,25 @@ def main() -> None:
     parser.add_argument("--model", default="default")
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kind", choices=sorted(KINDS), default="number_intrinsic")
     args = parser.parse_args()
     label = args.label or Path(args.model).name
-    records = swapped_numbers(args.seed)
+    records = swapped(args.kind, args.seed)
     examples = [example_from_record(r, "augmented", line) for line, r in enumerate(records, 1)]
     detector = Detector.from_pretrained(args.model)
     probs = detector.probabilities(examples)
     missed, by_place = [], {}
     for record, p in zip(records, probs, strict=True):
-        if record["meta"]["kind"] == KIND:
+        if record["meta"]["kind"] == args.kind:
             score = float(p.max())
-            by_place.setdefault(where_the_number_stands(record), []).append(score >= detector.threshold)
+            by_place.setdefault(where_it_stands(record), []).append(score >= detector.threshold)
             if score < detector.threshold and len(missed) < 10:
                 missed.append({"answer": record["response"], "detail": record["meta"]["detail"],
                                "score": round(score, 3)})
     report = {
-        # a model folder outside the repository is named, not located: no machine's paths in a result file
-        "command": f"python benchmarks/context_numbers.py --model {Path(args.model).name} --label {label}",
+        # a model folder given by an absolute path is named, not located: no machine's paths in a result file
+        "command": f"python benchmarks/context_numbers.py --model {model_argument(args.model)} --label {label}"
+                   + (f" --kind {args.kind}" if args.kind != "number_intrinsic" else ""),
         "model": label, "threshold": detector.threshold, "seed": args.seed,
         "sources": [str(p.relative_to(ROOT.parent)) for p in SOURCES],
         "by_kind": flag_rates_by_kind(examples, probs, detector.threshold),
@@ -86,7 +98,7 @@ def main() -> None:
         "missed_examples": missed,
         "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count()},
     }
-    out = ROOT / "benchmarks" / "results" / f"context_numbers_{label}.json"
+    out = ROOT / "benchmarks" / "results" / f"context_{KINDS[args.kind]}_{label}.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps({k: report[k] for k in ("model", "threshold", "by_kind", "flagged_by_place")}, indent=1))
     print(f"wrote {out.relative_to(ROOT)}")
