@@ -312,9 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
     augment = commands.add_parser("augment", help="synthetic hallucinations with exact spans (generic JSONL out)")
     augment.add_argument("--data", type=Path, required=True, help="any loadable dataset")
     augment.add_argument("--out", type=Path, required=True, help="output JSONL (generic span schema)")
-    augment.add_argument("--kinds", help="comma-separated kinds (default: all but number_intrinsic): number, amount, "
-                         "date, unit, entity_intrinsic, entity_extrinsic, negation, antonym, splice, swap, faithful; "
-                         "number_intrinsic (another number of the context) only where named")
+    augment.add_argument("--kinds", help="comma-separated kinds (default: all but the named-only ones): number, "
+                         "amount, date, unit, entity_intrinsic, entity_extrinsic, negation, antonym, splice, swap, "
+                         "faithful; named only: number_intrinsic (another number of the context), entity_near and "
+                         "number_near (another name / number of the context sentence the base's sentence copies)")
     augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
     augment.add_argument("--context-sentences", type=int, default=1,
                          help="context sentences per distinct context used as short answers (default 1)")
