@@ -163,14 +163,18 @@ def swap_number_intrinsic(text: str, rng: random.Random, resources: EditResource
     pools = [[m for m in _stated_numbers(source) if m.group().replace(",", "") not in held]
              for source in (near, resources.context)]  # read once, not once per number of the text
     for match in matches:  # the first, in a random order, that the context has another number for
-        percent = _is_percent(match)
         for pool in pools:
-            options = sorted({m.group() for m in pool if _same_role(match.group(), m.group())
-                              and _is_percent(m) == percent})
-            new = _pick(rng, options)
+            new = _pick(rng, _numbers_like(match, pool))
             if new is not None:
                 return substitute(text, match.start(), match.end(), new, "number_intrinsic")
     return None
+
+
+def _numbers_like(match: re.Match, pool: Sequence[re.Match]) -> list[str]:
+    """The distinct numbers of ``pool`` that can stand for ``match``: a year for a year, a percentage for a
+    percentage, another for another (sorted: the draw does not depend on their order)."""
+    percent = _is_percent(match)
+    return sorted({m.group() for m in pool if _same_role(match.group(), m.group()) and _is_percent(m) == percent})
 
 
 def swap_number_near(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
@@ -180,12 +184,13 @@ def swap_number_near(text: str, rng: random.Random, resources: EditResources) ->
     matches = _stated_numbers(text)
     rng.shuffle(matches)
     held = _context_numbers(text)
+    near = _NearSentences(text, resources.context)
+    pools: dict[str, list[re.Match]] = {}  # near sentence -> its numbers the text does not hold, read once
     for match in matches:
-        percent = _is_percent(match)
-        near = _near_sentence(text, match.start(), resources.context)
-        options = sorted({m.group() for m in _stated_numbers(near) if m.group().replace(",", "") not in held
-                          and _same_role(match.group(), m.group()) and _is_percent(m) == percent})
-        new = _pick(rng, options)
+        sentence = near.at(match.start())
+        if sentence not in pools:
+            pools[sentence] = [m for m in _stated_numbers(sentence) if m.group().replace(",", "") not in held]
+        new = _pick(rng, _numbers_like(match, pools[sentence]))
         if new is not None:
             return substitute(text, match.start(), match.end(), new, "number_near")
     return None
@@ -409,11 +414,36 @@ def _swap_name(text: str, rng: random.Random, pool: Sequence[str], kind: str, co
 NEAR_SHARE = 0.5  # intrinsic swaps that take a name from the sentence the text copies from
 
 
+def _word_set(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
 def closest_sentence(text: str, context: str) -> str:
     """The context sentence sharing the most words with ``text`` (the first of ties)."""
-    words = set(re.findall(r"\w+", text.lower()))
+    words = _word_set(text)
     sentences = [context[s:e] for s, e in split_sentences(context)] or [context]
-    return max(sentences, key=lambda sentence: len(words & set(re.findall(r"\w+", sentence.lower()))))
+    return max(sentences, key=lambda sentence: len(words & _word_set(sentence)))
+
+
+class _NearSentences:
+    """Per sentence of ``text``, the context sentence sharing the most words with it (:func:`closest_sentence`),
+    the context split and read once and each sentence of ``text`` looked up once."""
+
+    def __init__(self, text: str, context: str):
+        self.text = text
+        self.own = split_sentences(text)
+        self.sentences = [context[s:e] for s, e in split_sentences(context)] or [context]
+        self.words = [_word_set(sentence) for sentence in self.sentences]
+        self.found: dict[tuple[int, int], str] = {}
+
+    def at(self, position: int) -> str:
+        """The context sentence closest to the sentence of the text that holds ``position``."""
+        own = next(((start, end) for start, end in self.own if start <= position < end), (0, len(self.text)))
+        if own not in self.found:
+            words = _word_set(self.text[own[0]:own[1]])
+            best = max(range(len(self.sentences)), key=lambda i: len(words & self.words[i]))  # the first of ties
+            self.found[own] = self.sentences[best]
+        return self.found[own]
 
 
 def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
@@ -430,12 +460,6 @@ def swap_entity_intrinsic(text: str, rng: random.Random, resources: EditResource
     return _swap_name(text, rng, pool, "entity_intrinsic", resources.context, resources.strict_names)
 
 
-def _near_sentence(text: str, position: int, context: str) -> str:
-    """The context sentence sharing the most words with the sentence of ``text`` that holds ``position``."""
-    own = next(((start, end) for start, end in split_sentences(text) if start <= position < end), (0, len(text)))
-    return closest_sentence(text[own[0]:own[1]], context)
-
-
 def swap_entity_near(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """A name becomes another name of the context sentence that the name's own sentence shares most words with: the
     context has both names in that sentence, in other places ("He was born in Krist Novoselic." where it reads
@@ -444,8 +468,9 @@ def swap_entity_near(text: str, rng: random.Random, resources: EditResources) ->
     this closest confusion."""
     names = names_in(text)
     rng.shuffle(names)
+    near_sentences = _NearSentences(text, resources.context)
     for start, end in names:
-        near = _near_sentence(text, start, resources.context)
+        near = near_sentences.at(start)
         edit = _swap_name(text, rng, [near[s:e] for s, e in names_in(near)], "entity_near", resources.context,
                           resources.strict_names, at=(start, end))
         if edit is not None:
