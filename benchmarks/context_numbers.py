@@ -1,14 +1,15 @@
 """Numbers (or names) of the context in the wrong place: a detector on answers whose number was swapped for another
 number the same context states (``halluseq augment``'s ``number_intrinsic`` kind; ``--kind entity_intrinsic``: a name
-for another name of the context), beside their faithful twins.
+for another name of the context; ``--kind ordinal``: an ordinal in digits moved by one to three ranks, "the 16th
+century" for "the 17th century"), beside their faithful twins.
 
     .venv/bin/python benchmarks/context_numbers.py [--model default|full|FOLDER] [--label NAME]
-                                                   [--kind number_intrinsic|entity_intrinsic]
+                                                   [--kind number_intrinsic|entity_intrinsic|ordinal]
 
 The bases are the answers and three context sentences per distinct context of BEGIN (dialogue knowledge passages) and
 the PsiloQA sample (Wikipedia passages), contexts no bundled detector trained on; no question given. Only the bases
 that got such an edit are kept, each with its twin. Writes ``benchmarks/results/context_numbers_<label>.json``
-(``context_names_<label>.json`` for names): the
+(``context_names_<label>.json`` for names, ``context_ordinals_<label>.json`` for ordinals): the
 share flagged at the detector's threshold (edited and twins), the share whose flagged words hit the changed number,
 the response-score ROC AUC of edited vs twins, the flagged share split by where the new number stands in the context
 (``same_sentence``: in the context sentence the edited answer shares most words with, as in "the Nobel Prize in
@@ -35,7 +36,7 @@ from halluseq.evaluate import flag_rates_by_kind
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 SOURCES = (DATA / "spans" / "begin.jsonl", DATA / "psiloqa_eval" / "gpt.csv")
-KINDS = {"number_intrinsic": "numbers", "entity_intrinsic": "names"}  # kind -> result file name part
+KINDS = {"number_intrinsic": "numbers", "entity_intrinsic": "names", "ordinal": "ordinals"}  # -> result file name part
 
 
 def base_key(record: dict) -> str:

@@ -20,7 +20,7 @@ from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
-from halluseq.features.text import POSSESSIVE, word_key
+from halluseq.features.text import ORDINAL, POSSESSIVE, ordinal_number, ordinal_suffix, word_key
 from halluseq.lexicon import load_relations
 
 
@@ -194,6 +194,32 @@ def swap_number_near(text: str, rng: random.Random, resources: EditResources) ->
         if new is not None:
             return substitute(text, match.start(), match.end(), new, "number_near")
     return None
+
+
+ORDINAL_IN_TEXT = re.compile(r"(?<![\w.,])" + ORDINAL.pattern.removeprefix(r"\b"), re.IGNORECASE)
+ORDINAL_SHIFTS = (-3, -2, -1, 1, 2, 3)  # centuries, places, editions: a near rank, not a far one
+
+
+def _ordinals(text: str) -> list[re.Match]:
+    """The ordinals in digits of ``text`` whose suffix is their number's (not ``34st``, 34 stone)."""
+    return [m for m in ORDINAL_IN_TEXT.finditer(text) if ordinal_number(m) is not None]
+
+
+def change_ordinal(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """An ordinal in digits moves by one to three ranks (``17th century`` -> ``16th century``, ``3rd`` -> ``2nd``),
+    to one that neither the text nor the context states, its suffix written for the new number."""
+    match = _pick(rng, _ordinals(text))
+    if match is None:
+        return None
+    taken = {int(m.group(1)) for source in (text, resources.context) for m in _ordinals(source)}
+    value = int(match.group(1))
+    values = [value + shift for shift in ORDINAL_SHIFTS if value + shift > 0 and value + shift not in taken]
+    new = _pick(rng, values)
+    if new is None:
+        return None
+    suffix = ordinal_suffix(new)
+    written = f"{new}{suffix.upper() if match.group(2).isupper() else suffix}"
+    return substitute(text, match.start(), match.end(), written, "ordinal")
 
 
 # "degrees" is left out: as often a diploma ("master's degrees") as a temperature, where the scale is what changes
@@ -715,6 +741,7 @@ EDITS: dict[str, EditFunction] = {
     "number_intrinsic": swap_number_intrinsic,
     "entity_near": swap_entity_near,
     "number_near": swap_number_near,
+    "ordinal": change_ordinal,
 }
 # kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
-NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near"})
+NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal"})

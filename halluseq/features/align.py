@@ -47,7 +47,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.text import NUMBER, bare_word, spelled_in, word_key
+from halluseq.features.text import NUMBER, bare_word, ordinal_key, spelled_in, stated_ordinals, word_key
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -299,7 +299,9 @@ class ContextSentences:
         capitalised = [is_capitalised(w) for w in words]
         if strict_anchors:
             capitalised = self.anchor_capitals(keys, capitalised, item_starts(words))
-        return AlignedSentence(keys, set(NUMBER.findall(self.texts[index])), capitalised,
+        # numbers and ordinals ("17th": a key no number has, so only the ordinals option reads it)
+        numbers = set(NUMBER.findall(self.texts[index])) | stated_ordinals(self.texts[index])
+        return AlignedSentence(keys, numbers, capitalised,
                                [ends_item(w) for w in words])
 
     def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool]) -> list[bool]:
@@ -477,11 +479,12 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 
 
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
-                   coordinated_subject: bool = False, strict_anchors: bool = False) -> np.ndarray:
+                   coordinated_subject: bool = False, strict_anchors: bool = False,
+                   ordinals: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
-    swap reads as names (:class:`AlignFeatures`)."""
+    swap reads as names, ``ordinals``: whether an ordinal in digits is a number (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -539,7 +542,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 out[i, 4] = bool(dropped)
                 out[i, 5] = any(is_negation(d) for d in dropped)
             out[i, 6] = is_negation(key)
-            numbers = NUMBER.findall(words[i].text)
+            ordinal = ordinal_key(words[i].text) if ordinals else None
+            numbers = [ordinal] if ordinal else NUMBER.findall(words[i].text)
             out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
@@ -581,19 +585,23 @@ class AlignFeatures(PerContextFeatures):
     object before the ``and``. ``strict_anchors`` (off by default): role swaps and moved names read a capital that
     opens a sentence or list item as a name only where the context capitalises the word where no item opens, so
     "Mix three cups of flour with two eggs" swaps the numbers of "Mix two cups of flour with three eggs" ("Mix two"
-    is no name-and-number unit)."""
+    is no name-and-number unit). ``ordinals`` (off by default): an ordinal in digits (``16th``) is a number, in the
+    aligned sentence only as the same ordinal (``number_not_aligned``)."""
 
     name = "align"
     version = "16"
 
-    def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False):
+    def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
+                 ordinals: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
                          **({"coordinated_subject": True} if coordinated_subject else {}),
-                         **({"strict_anchors": True} if strict_anchors else {}))
+                         **({"strict_anchors": True} if strict_anchors else {}),
+                         **({"ordinals": True} if ordinals else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
+        self.ordinals = bool(ordinals)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -605,4 +613,5 @@ class AlignFeatures(PerContextFeatures):
         return ContextSentences(context)
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
-        return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors)
+        return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
+                               self.ordinals)

@@ -28,6 +28,7 @@ _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markd
 POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
+ORDINAL = re.compile(r"\b(\d+)(st|nd|rd|th)\b", re.IGNORECASE)  # "16th", "2nd" (and "34st": see ordinal_number)
 # Spellings of one unit ("330 m" for "330 metres"); a word found as any of them is found
 UNIT_SPELLINGS = (
     ("m", "metre", "metres", "meter", "meters"), ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
@@ -42,6 +43,31 @@ SPELLINGS: dict[str, frozenset[str]] = {
     spelling: frozenset().union(*(group for group in UNIT_SPELLINGS if spelling in group))
     for spelling in {s for group in UNIT_SPELLINGS for s in group}
 }
+
+
+def ordinal_suffix(number: int) -> str:
+    """``st`` / ``nd`` / ``rd`` / ``th`` for ``number`` (``11th``, ``12th``, ``13th``, ``21st``, ``102nd``)."""
+    if number % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def ordinal_number(match: re.Match) -> str | None:
+    """The number of an :data:`ORDINAL` match whose suffix is its number's (``16th`` -> ``16``), else None: ``34st``
+    is 34 stone, not an ordinal."""
+    number, suffix = match.group(1), match.group(2)
+    return number if suffix.lower() == ordinal_suffix(int(number)) else None
+
+
+def ordinal_key(word: str) -> str | None:
+    """The ordinal a word (its :func:`word_key`) writes in digits, as ``16th`` (``16TH,`` too), else None."""
+    match = ORDINAL.fullmatch(word_key(word))
+    return match.group().lower() if match and ordinal_number(match) is not None else None
+
+
+def stated_ordinals(text: str) -> set[str]:
+    """The ordinals in digits that ``text`` states, as :func:`ordinal_key` writes them (``{"17th", "19th"}``)."""
+    return {m.group().lower() for m in ORDINAL.finditer(text) if ordinal_number(m) is not None}
 
 
 def bare_word(word: str) -> str:
@@ -77,6 +103,7 @@ class ContextIndex:
         self.bigrams = set(zip(keys, keys[1:], strict=False))
         self.trigrams = set(zip(keys, keys[1:], keys[2:], strict=False))
         self.numbers = set(NUMBER.findall(context))
+        self.ordinals = stated_ordinals(context)  # {"17th", ...}
 
 
 def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
@@ -94,8 +121,9 @@ def novel_run_length(novel: np.ndarray) -> np.ndarray:
     return np.where(novel > 0, index - last_known, 0).astype(np.float64)
 
 
-def text_features(example: Example, context: ContextIndex | None = None) -> np.ndarray:
-    """The ``(n_words, 20)`` text-feature matrix of one example."""
+def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False) -> np.ndarray:
+    """The ``(n_words, 20)`` text-feature matrix of one example. With ``ordinals``, an ordinal in digits (``16th``)
+    is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``)."""
     context = context or ContextIndex(example.context)
     words = [w.text for w in example.words]
     n = len(words)
@@ -108,6 +136,12 @@ def text_features(example: Example, context: ContextIndex | None = None) -> np.n
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
         [any(m in context.numbers for m in NUMBER.findall(w)) for w in words], dtype=np.float64)
+    if ordinals:
+        ordinal = [ordinal_key(w) for w in words]
+        is_ordinal = np.array([key is not None for key in ordinal], dtype=np.float64)
+        is_number = np.maximum(is_number, is_ordinal)
+        num_in_context = np.where(is_ordinal > 0, [key in context.ordinals for key in ordinal],
+                                  num_in_context).astype(np.float64)
     bigram = np.array([i > 0 and (keys[i - 1], keys[i]) in context.bigrams for i in range(n)], float)
     trigram = np.array([i > 1 and (keys[i - 2], keys[i - 1], keys[i]) in context.trigrams for i in range(n)],
                        float)
@@ -148,11 +182,16 @@ def text_features(example: Example, context: ContextIndex | None = None) -> np.n
 
 
 class TextFeatures(PerContextFeatures):
-    """SPEC 2.1; no options."""
+    """SPEC 2.1. Option ``ordinals`` (default off, as SPEC 2.1 and the detectors trained before it): an ordinal in
+    digits (``16th``) is a number, found only as the same ordinal in the context."""
 
     name = "text"
     version = "2"
     source_files = ("features/text.py", "data/sentences.py")
+
+    def __init__(self, ordinals: bool = False):
+        super().__init__(**({"ordinals": True} if ordinals else {}))  # off: the cache key of the detectors before it
+        self.ordinals = ordinals
 
     @property
     def columns(self) -> list[str]:
@@ -162,4 +201,4 @@ class TextFeatures(PerContextFeatures):
         return ContextIndex(context)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
-        return text_features(example, index)
+        return text_features(example, index, self.ordinals)

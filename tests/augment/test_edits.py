@@ -21,6 +21,7 @@ from halluseq.augment.edits import (
     grouped,
     name_lists,
     names_in,
+    ordinal_suffix,
     spaced_words,
     stated,
     swappable,
@@ -535,10 +536,42 @@ def test_number_near_keeps_a_percentage_a_percentage(seed: int) -> None:
     assert assert_substituted(base, edit_of("number_near", base, context, seed), "12") == "8"
 
 
+# ---- ordinal ---------------------------------------------------------------------------------------------------
+
+CHURCH = EditResources("The church was built in the 17th century and rebuilt in the 19th century.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ordinal_moves_a_rank_to_one_neither_text_nor_context_states(seed: int) -> None:
+    base = "It was built in the 17th century."
+    new = assert_substituted(base, edit_of("ordinal", base, CHURCH, seed), "17th")
+    assert new in {"14th", "15th", "16th", "18th", "20th"}  # 17 +- 1..3, not 19 (the context's)
+
+
+@pytest.mark.parametrize(("number", "written"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"),
+                                                 (12, "12th"), (13, "13th"), (21, "21st"), (22, "22nd"),
+                                                 (101, "101st"), (111, "111th")])
+def test_ordinal_suffix_is_written_for_the_new_number(number: int, written: str) -> None:
+    assert f"{number}{ordinal_suffix(number)}" == written
+
+
+def test_ordinal_keeps_an_upper_case_suffix_and_never_goes_below_first() -> None:
+    edits = {edit_of("ordinal", "She came 1ST.", EditResources("She came 1ST."), seed).changed for seed in SEEDS}
+    assert edits == {"2ND", "3RD", "4TH"}
+
+
+def test_ordinal_does_not_apply_without_an_ordinal_in_digits() -> None:
+    for text in ("It was built in the seventeenth century.", "Room 17 is closed.", "He weighed 34st.",
+                 "See 17th-floor plans2nd."):
+        edit = EDITS["ordinal"](text, random.Random(0), CHURCH)
+        # "17th-floor" is an ordinal; "plans2nd" is not, nor "34st" (34 stone: 34's suffix is "th")
+        assert edit is None or edit.detail.startswith("17th")
+
+
 # ---- every kind -------------------------------------------------------------------------------------------
 
 RICH_BASE = ("Higher up, the Eiffel Tower is 330 metres tall and grew 5% in March 1889. "
-             "It was not finished by Gustave Eiffel, who can't climb its two stairs.")
+             "It was not finished by Gustave Eiffel, who can't climb its two stairs to the 2nd floor.")
 RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sauvestre drew it. It is 330 metres "
                      "tall and grew 5% a year from 1887. Visitors climb its 1,665 steps.",
                      foreign_names=("Big Ben", "Westminster Abbey"),

@@ -145,7 +145,7 @@ def test_number_intrinsic_is_made_only_where_named() -> None:
     assert edit["response"][span["start"]:span["end"]] == "15"
 
 
-@pytest.mark.parametrize("kind", ["entity_near", "number_near"])
+@pytest.mark.parametrize("kind", ["entity_near", "number_near", "ordinal"])
 def test_near_kinds_are_made_only_where_named(kind: str) -> None:
     assert kind not in KINDS and kind in KNOWN_KINDS
     assert kind not in {r["meta"]["kind"] for r in run(seed=0)}

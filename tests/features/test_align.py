@@ -58,6 +58,24 @@ def test_substituted_word_and_number(make_example):
     assert _flags(make_example, answer, "substituted") == ["1925"]
 
 
+def test_ordinals_option_reads_an_ordinal_the_aligned_sentence_lacks_as_a_number(make_example):
+    context = "The church was built in the 17th century and rebuilt in 1890. Its 3 bells date from the 19th century."
+    j = COLUMNS.index("number_not_aligned")
+
+    def not_aligned(answer: str, **options: bool) -> tuple[list[str], np.ndarray]:
+        example = make_example(answer, context)
+        [matrix] = AlignFeatures(**options).extract([example])
+        return [w.text for w, row in zip(example.words, matrix, strict=True) if row[j]], matrix
+
+    answer = "The church was built in the 16th century and rebuilt in the 3rd year, 1890."
+    (plain, plain_matrix), (ordinals, ordinals_matrix) = not_aligned(answer), not_aligned(answer, ordinals=True)
+    assert plain == [] and ordinals == ["16th", "3rd"]  # "3rd" is not the context's "3"
+    assert not_aligned("It was built in the 17th century.", ordinals=True)[0] == []
+    others = [k for k in range(len(COLUMNS)) if k != j]
+    np.testing.assert_array_equal(plain_matrix[:, others], ordinals_matrix[:, others])
+    assert AlignFeatures(ordinals=True).fingerprint != AlignFeatures().fingerprint
+
+
 def test_name_from_another_sentence_is_not_aligned(make_example):
     # "London" is in the context (so in_context in the text statistics), but not in the sentence copied from;
     # one shared word does not make the London sentence a second aligned sentence

@@ -74,10 +74,10 @@ def test_edited_source_changes_fingerprint(tmp_path, monkeypatch):
 
 def test_changed_config_changes_fingerprint_and_recomputes(tmp_path, examples):
     store = FeatureStore(tmp_path, chunk_size=4)
-    plain, flavoured = CountingText(), CountingText(flavour="b")
+    plain, flavoured = CountingText(), CountingText(ordinals=True)
     assert plain.fingerprint != flavoured.fingerprint
-    assert CountingText(flavour="b").fingerprint == flavoured.fingerprint
-    assert CountingText(flavour="c").fingerprint != flavoured.fingerprint
+    assert CountingText(ordinals=True).fingerprint == flavoured.fingerprint
+    assert CountingText(ordinals=False).fingerprint == plain.fingerprint
     store.features(plain, examples, progress=False)
     store.features(flavoured, examples, progress=False)
     assert flavoured.calls == len(examples)

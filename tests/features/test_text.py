@@ -241,3 +241,25 @@ def test_unit_spellings_and_hyphenated_parts_are_in_the_context(make_example, wo
     example = make_example(f"It is {word} tall.", "The tower is 330 metres tall, of wrought iron.")
     [matrix] = TextFeatures().extract([example])
     assert matrix[2, 0] == found  # in_context of the word
+
+
+def test_ordinals_are_numbers_found_only_as_the_same_ordinal(make_example):
+    example = make_example("From the 16th to the 19th century, 3rd. 34st",
+                           context="From the 17th century to the 19th century.")
+    words = [w.text for w in example.words]
+    plain, ordinals = TextFeatures().extract([example])[0], TextFeatures(ordinals=True).extract([example])[0]
+    is_number, num_in_context, novel_number = (COLUMNS.index(c)
+                                               for c in ("is_number", "num_in_context", "novel_number"))
+    at = {word: words.index(word) for word in ("16th", "19th", "3rd.", "century,", "34st")}
+    assert plain[[at["16th"], at["19th"], at["3rd."]], is_number].tolist() == [0, 0, 0]  # SPEC 2.1 as before
+    assert ordinals[[at["16th"], at["19th"], at["3rd."], at["century,"], at["34st"]], is_number].tolist() == [
+        1, 1, 1, 0, 0]  # "34st": 34 stone (34's suffix is "th")
+    assert ordinals[[at["16th"], at["19th"], at["3rd."]], num_in_context].tolist() == [0, 1, 0]
+    assert ordinals[[at["16th"], at["19th"], at["3rd."]], novel_number].tolist() == [1, 0, 1]
+    others = [j for j in range(len(COLUMNS)) if j not in (is_number, num_in_context, novel_number)]
+    assert_allclose(plain[:, others], ordinals[:, others])
+
+
+def test_the_ordinals_option_keys_its_own_cache():
+    assert TextFeatures().config == {} and TextFeatures(ordinals=False).fingerprint == TextFeatures().fingerprint
+    assert TextFeatures(ordinals=True).fingerprint != TextFeatures().fingerprint
