@@ -20,7 +20,7 @@ from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
-from halluseq.features.text import ORDINAL, POSSESSIVE, ordinal_number, ordinal_suffix, word_key
+from halluseq.features.text import POSSESSIVE, ordinal_suffix, ordinals_in, word_key
 from halluseq.lexicon import load_relations
 
 
@@ -196,22 +196,16 @@ def swap_number_near(text: str, rng: random.Random, resources: EditResources) ->
     return None
 
 
-ORDINAL_IN_TEXT = re.compile(r"(?<![\w.,])" + ORDINAL.pattern.removeprefix(r"\b"), re.IGNORECASE)
 ORDINAL_SHIFTS = (-3, -2, -1, 1, 2, 3)  # centuries, places, editions: a near rank, not a far one
-
-
-def _ordinals(text: str) -> list[re.Match]:
-    """The ordinals in digits of ``text`` whose suffix is their number's (not ``34st``, 34 stone)."""
-    return [m for m in ORDINAL_IN_TEXT.finditer(text) if ordinal_number(m) is not None]
 
 
 def change_ordinal(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
     """An ordinal in digits moves by one to three ranks (``17th century`` -> ``16th century``, ``3rd`` -> ``2nd``),
     to one that neither the text nor the context states, its suffix written for the new number."""
-    match = _pick(rng, _ordinals(text))
+    match = _pick(rng, ordinals_in(text))
     if match is None:
         return None
-    taken = {int(m.group(1)) for source in (text, resources.context) for m in _ordinals(source)}
+    taken = {int(m.group(1)) for source in (text, resources.context) for m in ordinals_in(source)}
     value = int(match.group(1))
     values = [value + shift for shift in ORDINAL_SHIFTS if value + shift > 0 and value + shift not in taken]
     new = _pick(rng, values)

@@ -299,9 +299,7 @@ class ContextSentences:
         capitalised = [is_capitalised(w) for w in words]
         if strict_anchors:
             capitalised = self.anchor_capitals(keys, capitalised, item_starts(words))
-        # numbers and ordinals ("17th": a key no number has, so only the ordinals option reads it)
-        numbers = set(NUMBER.findall(self.texts[index])) | stated_ordinals(self.texts[index])
-        return AlignedSentence(keys, numbers, capitalised,
+        return AlignedSentence(keys, set(NUMBER.findall(self.texts[index])), capitalised,
                                [ends_item(w) for w in words])
 
     def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool]) -> list[bool]:
@@ -502,6 +500,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         names = frozenset(keys[i] for i in members if is_capitalised(words[i].text))
         best, second, share = context.align([keys[i] for i in members], names)
         aligned_sentence = context.sentence(best)
+        aligned_ordinals = stated_ordinals(context.texts[best]) if ordinals and best is not None else set()
         merged = set(context.keys[second]) if second is not None else set()
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
@@ -543,8 +542,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 out[i, 5] = any(is_negation(d) for d in dropped)
             out[i, 6] = is_negation(key)
             ordinal = ordinal_key(words[i].text) if ordinals else None
-            numbers = [ordinal] if ordinal else NUMBER.findall(words[i].text)
-            out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
+            if ordinal:  # "16th" where the aligned sentence states "17th"
+                out[i, 8] = ordinal not in aligned_ordinals
+            else:
+                numbers = NUMBER.findall(words[i].text)
+                out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
             if replaced[position] is not None:

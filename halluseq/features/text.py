@@ -10,6 +10,7 @@ hyphenated, through its parts (``330-metre``, ``wrought-iron``): :func:`spelled_
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 import numpy as np
 
@@ -28,7 +29,8 @@ _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markd
 POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
-ORDINAL = re.compile(r"\b(\d+)(st|nd|rd|th)\b", re.IGNORECASE)  # "16th", "2nd" (and "34st": see ordinal_number)
+# "16th", "2nd" standing alone (not "2.5th", not "plans2nd"; "34st" too: see is_ordinal)
+ORDINAL = re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b", re.IGNORECASE)
 # Spellings of one unit ("330 m" for "330 metres"); a word found as any of them is found
 UNIT_SPELLINGS = (
     ("m", "metre", "metres", "meter", "meters"), ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
@@ -52,22 +54,25 @@ def ordinal_suffix(number: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
-def ordinal_number(match: re.Match) -> str | None:
-    """The number of an :data:`ORDINAL` match whose suffix is its number's (``16th`` -> ``16``), else None: ``34st``
-    is 34 stone, not an ordinal."""
-    number, suffix = match.group(1), match.group(2)
-    return number if suffix.lower() == ordinal_suffix(int(number)) else None
+def is_ordinal(match: re.Match) -> bool:
+    """Whether an :data:`ORDINAL` match has its number's suffix (``16th``); ``34st`` is 34 stone, not an ordinal."""
+    return match.group(2).lower() == ordinal_suffix(int(match.group(1)))
+
+
+def ordinals_in(text: str) -> list[re.Match]:
+    """The ordinals in digits of ``text`` (:data:`ORDINAL` matches that are :func:`is_ordinal`)."""
+    return [m for m in ORDINAL.finditer(text) if is_ordinal(m)]
 
 
 def ordinal_key(word: str) -> str | None:
     """The ordinal a word (its :func:`word_key`) writes in digits, as ``16th`` (``16TH,`` too), else None."""
     match = ORDINAL.fullmatch(word_key(word))
-    return match.group().lower() if match and ordinal_number(match) is not None else None
+    return match.group().lower() if match and is_ordinal(match) else None
 
 
 def stated_ordinals(text: str) -> set[str]:
     """The ordinals in digits that ``text`` states, as :func:`ordinal_key` writes them (``{"17th", "19th"}``)."""
-    return {m.group().lower() for m in ORDINAL.finditer(text) if ordinal_number(m) is not None}
+    return {m.group().lower() for m in ordinals_in(text)}
 
 
 def bare_word(word: str) -> str:
@@ -103,7 +108,12 @@ class ContextIndex:
         self.bigrams = set(zip(keys, keys[1:], strict=False))
         self.trigrams = set(zip(keys, keys[1:], keys[2:], strict=False))
         self.numbers = set(NUMBER.findall(context))
-        self.ordinals = stated_ordinals(context)  # {"17th", ...}
+        self._context = context
+
+    @cached_property
+    def ordinals(self) -> set[str]:
+        """The context's ordinals in digits (``{"17th", ...}``), read only by the ``ordinals`` option."""
+        return stated_ordinals(self._context)
 
 
 def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
