@@ -17,7 +17,7 @@ from halluseq.evidence import points_back
 from halluseq.features.align import ContextSentences, is_content, is_negation, item_starts
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
-from halluseq.features.text import COLUMNS, bare_word, text_features, word_key
+from halluseq.features.text import COLUMNS, bare_word, opens_with_name, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
 
@@ -114,9 +114,10 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     col = {name: i for i, name in enumerate(COLUMNS)}
     numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
-    # a capital that opens the sentence or a list item in it ("Step 2: Marinate") makes no name
+    # a capital that opens the sentence or a list item in it ("Step 2: Marinate", "However") makes no name, unless
+    # the word reads as one there ("London is ...": :func:`~halluseq.features.text.opens_with_name`)
     names = [w for w, n, cap, start in zip(words, novel, capitalized, item_starts(words), strict=True)
-             if n and cap and not start]
+             if n and cap and (not start or opens_with_name(word_key(w)))]
     others = [w for w, n, u in zip(words, novel, unstated, strict=True) if n and not u and w not in names]
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]

@@ -220,6 +220,11 @@ def test_claims_reasons_call_no_list_item_opener_a_name(make_example):
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
     # "Marinate" opens a list item: a word, not a name; "Tabasco" mid-sentence is a name
     assert claim.reason == "no support in context: names Tabasco not found"
+    # an opener that reads as a name is one ("London"); a common word ("However", "Overall") is not
+    example = make_example("London is home to it. Overall, it wins. However, it fell.", "Paris is home to the tower.")
+    first, second, third = claims(example, np.full(len(example.words), 0.9), 0.5)
+    assert first.reason == "no support in context: names London not found"
+    assert "names" not in second.reason and "names" not in third.reason
     # a number with its unit attached is a number, as written
     example = make_example("It ranges from 43°F to 69°F.", "It ranges from 43 to 69 degrees.")
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)

@@ -58,3 +58,13 @@ def test_bundled_file_names_its_source():
         data = json.load(handle)
     assert "WordNet 3.0" in data["source"] and len(data["lemmas"]) > 50_000
     assert (RELATIONS_FILE.parent / "WORDNET_LICENSE").read_text().startswith("WordNet Release 3.0")
+
+
+@pytest.mark.parametrize(("word", "common"), [
+    ("Based", True), ("Overall", True), ("unfortunately", True), ("Arsenal", True),  # lower case somewhere in WordNet
+    ("London", False), ("Einstein", False), ("Cambridge", False),  # WordNet writes them only with a capital
+    ("Fernandes", False), ("Chelsea", False),  # unknown to WordNet
+])
+def test_common_words_are_those_wordnet_writes_in_lower_case(relations, word, common):
+    assert relations.is_common(word) is common
+

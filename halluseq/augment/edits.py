@@ -20,7 +20,7 @@ from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
-from halluseq.features.text import POSSESSIVE, ordinal_suffix, ordinals_in, word_key
+from halluseq.features.text import POSSESSIVE, opens_with_name, ordinal_suffix, ordinals_in, word_key
 from halluseq.lexicon import load_relations
 
 
@@ -309,15 +309,18 @@ _MONTH_NAMES = frozenset(m.lower() for m in MONTHS)
 NOT_NAMES = frozenset(_NOT_NAME_WORDS.split()) | _MONTH_NAMES
 
 
-def _starts_sentence(text: str, position: int) -> bool:
+def starts_sentence(text: str, position: int) -> bool:
     """Whether ``position`` starts the text, a line, or follows ``. ! ? :`` or an opening quote or bracket."""
     before = text[:position].rstrip(" \t")
     return not before or before[-1] in ".!?:\n\"“("
 
 
-def names_in(text: str) -> list[tuple[int, int]]:
+def names_in(text: str, known: str | None = None) -> list[tuple[int, int]]:
     """Character ranges of capitalised name-like phrases: leading sentence starters, trailing function words and
-    lone month names dropped; a single capitalised word that starts a sentence is not taken for a name."""
+    lone month names dropped; a single capitalised word that starts a sentence is not taken for a name, unless
+    ``known`` (the text and its context) writes it capitalised where no sentence starts and never in lower case
+    ("Chelsea beat United" where the context has "replied for Chelsea")."""
+    names_mid = mid_sentence_names(known) if known is not None else frozenset()
     found = []
     for match in _NAME.finditer(text):
         start = match.start()
@@ -329,10 +332,26 @@ def names_in(text: str) -> list[tuple[int, int]]:
         if not words or (len(words) == 1 and words[0].group().lower() in _MONTH_NAMES):
             continue
         first = start + words[0].start()
-        if len(words) == 1 and _starts_sentence(text, first):
+        if len(words) == 1 and starts_sentence(text, first) and words[0].group() not in names_mid:
             continue
         found.append((first, start + words[-1].end()))
     return found
+
+
+@lru_cache(maxsize=64)
+def mid_sentence_names(text: str) -> frozenset[str]:
+    """The capitalised words of ``text`` (as written, without edge punctuation) that it writes where no sentence
+    starts and never in lower case: names, not sentence openers."""
+    capitalised, lowered = set(), set()
+    for match in re.finditer(r"\S+", text):
+        word = match.group().strip(".,;:!?\"'()“”‘’")
+        if not word or not word[0].isalpha():
+            continue
+        if word[0].islower():
+            lowered.add(word.lower())
+        elif not starts_sentence(text, match.start()) and word.lower() not in NOT_NAMES:
+            capitalised.add(word)
+    return frozenset(w for w in capitalised if w.lower() not in lowered)
 
 
 def _name_words(name: str) -> set[str]:
@@ -508,6 +527,29 @@ def swap_entity_extrinsic(text: str, rng: random.Random, resources: EditResource
     """A name becomes a name from another document that shares no word with the context."""
     return _swap_name(text, rng, names_absent(resources.foreign_names, resources.context), "entity_extrinsic",
                       strict=resources.strict_names)
+
+
+def swap_entity_opening(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A one-word name that opens a sentence becomes another name: one of the context or, as often, one of another
+    document that shares no word with the context ("Arsenal lost to United." for "Chelsea lost to United.", where
+    the context writes "Chelsea" mid-sentence: :func:`names_in` with ``known``); both read as names where they open a
+    sentence (:func:`~halluseq.features.text.opens_with_name`: not "Bake" or "Step" of a recipe's list). The other
+    name swaps never replace such a word (a capital that opens a sentence is mostly no name), so without this kind
+    no synthetic answer has a wrong name opening a sentence."""
+    inside = set(names_in(text))
+    openers = [(s, e) for s, e in names_in(text, f"{text}\n{resources.context}")
+               if (s, e) not in inside and opens_with_name(word_key(text[s:e]))]
+    rng.shuffle(openers)
+    pools = [[name for name in pool if opens_with_name(word_key(name.split()[0]))]
+             for pool in ([resources.context[s:e] for s, e in names_in(resources.context)],
+                          names_absent(resources.foreign_names, resources.context))]
+    rng.shuffle(pools)
+    for at in openers:
+        for pool in pools:
+            edit = _swap_name(text, rng, pool, "entity_opening", resources.context, resources.strict_names, at=at)
+            if edit is not None:
+                return edit
+    return None
 
 
 # --- two names or numbers of one sentence trade places ------------------------------------------------------------
@@ -734,8 +776,9 @@ EDITS: dict[str, EditFunction] = {
     "swap": swap_roles,
     "number_intrinsic": swap_number_intrinsic,
     "entity_near": swap_entity_near,
+    "entity_opening": swap_entity_opening,
     "number_near": swap_number_near,
     "ordinal": change_ordinal,
 }
 # kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
-NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal"})
+NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal", "entity_opening"})

@@ -13,10 +13,12 @@ import re
 from functools import cached_property
 
 import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
+from halluseq.lexicon import load_relations
 
 COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -131,9 +133,19 @@ def novel_run_length(novel: np.ndarray) -> np.ndarray:
     return np.where(novel > 0, index - last_known, 0).astype(np.float64)
 
 
-def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False) -> np.ndarray:
+def opens_with_name(key: str) -> bool:
+    """Whether a capitalised word that opens a sentence, lowercased as ``key``, reads as a name: a word of letters,
+    no stop word, that WordNet knows in lower case under none of its forms (``London``, ``Fernandes``; not
+    ``Overall``, ``Based``, nor ``Arsenal``, which is also a common noun)."""
+    return key.isalpha() and key not in ENGLISH_STOP_WORDS and not load_relations().is_common(key)
+
+
+def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False,
+                  opening_names: bool = False) -> np.ndarray:
     """The ``(n_words, 20)`` text-feature matrix of one example. With ``ordinals``, an ordinal in digits (``16th``)
-    is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``)."""
+    is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``). With
+    ``opening_names``, ``is_entity`` also marks a capitalised word that opens a sentence where it reads as a name
+    (:func:`opens_with_name`); without it, never."""
     context = context or ContextIndex(example.context)
     words = [w.text for w in example.words]
     n = len(words)
@@ -181,7 +193,10 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     out[:, 9] = is_number * (1 - num_in_context)
     out[:, 10] = bigram
     out[:, 11] = trigram
-    out[:, 12] = capitalized * ~first_in_sentence * (lengths > 1)
+    named = ~first_in_sentence
+    if opening_names:
+        named |= first_in_sentence & np.array([opens_with_name(k) for k in keys])
+    out[:, 12] = capitalized * named * (lengths > 1)
     out[:, 13] = np.minimum(novel_run_length(novel) / 10, 1.0)
     out[:, 14] = np.maximum(sentence, 0) / max(len(sentences) - 1, 1)
     for column, window in zip((15, 16, 17), WINDOWS, strict=True):
@@ -192,16 +207,19 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
 
 
 class TextFeatures(PerContextFeatures):
-    """SPEC 2.1. Option ``ordinals`` (default off, as SPEC 2.1 and the detectors trained before it): an ordinal in
-    digits (``16th``) is a number, found only as the same ordinal in the context."""
+    """SPEC 2.1. Options (default off, as SPEC 2.1 and the detectors trained before them): ``ordinals``, an ordinal in
+    digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
+    marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`)."""
 
     name = "text"
     version = "2"
-    source_files = ("features/text.py", "data/sentences.py")
+    source_files = ("features/text.py", "data/sentences.py", "lexicon/__init__.py")
 
-    def __init__(self, ordinals: bool = False):
-        super().__init__(**({"ordinals": True} if ordinals else {}))  # off: the cache key of the detectors before it
-        self.ordinals = ordinals
+    def __init__(self, ordinals: bool = False, opening_names: bool = False):
+        # off: the cache key of the detectors before them
+        super().__init__(**({"ordinals": True} if ordinals else {}), **({"opening_names": True} if opening_names
+                                                                          else {}))
+        self.ordinals, self.opening_names = ordinals, opening_names
 
     @property
     def columns(self) -> list[str]:
@@ -211,4 +229,4 @@ class TextFeatures(PerContextFeatures):
         return ContextIndex(context)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
-        return text_features(example, index, self.ordinals)
+        return text_features(example, index, self.ordinals, self.opening_names)

@@ -49,6 +49,7 @@ class WordRelations:
             self._antonyms.setdefault(a, []).append(b)
             self._antonyms.setdefault(b, []).append(a)
         self._exceptions: dict[str, list[str]] = relations["exceptions"]
+        self._proper = frozenset(relations["proper"])  # lemmas WordNet writes only with a capital
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
     def lemmas(self, word: str) -> frozenset[str]:
@@ -66,6 +67,11 @@ class WordRelations:
     def lemma_set(self, words: Iterable[str]) -> frozenset[str]:
         """Every WordNet lemma of these words (for "does a text hold this word in any form")."""
         return frozenset().union(*map(self.lemmas, words))
+
+    def is_common(self, word: str) -> bool:
+        """Whether some lemma of ``word`` is one WordNet writes in lower case (``Based``, ``Overall``, ``Arsenal``),
+        not only as a name (``London``, ``Einstein``) nor unknown to it (``Fernandes``, ``Chelsea``)."""
+        return not self.lemmas(word) <= self._proper
 
     def is_adjective(self, word: str) -> bool:
         """Whether any lemma of ``word`` has an adjective sense (``American``, ``new``, ``Brown``)."""

