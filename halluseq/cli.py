@@ -51,7 +51,8 @@ def cmd_augment(args: argparse.Namespace) -> int:
                            fragments_per_context=args.context_fragments,
                            paraphrase_words=args.paraphrase_words, framing=args.framing,
                            abstentions=args.abstentions, respell_amounts=args.respell_amounts,
-                           strict_names=args.strict_names)
+                           strict_names=args.strict_names,
+                           extra_kinds=args.extra_kinds.split(",") if args.extra_kinds else ())
     print(made)
     print(f"wrote {args.out}")
     return 0
@@ -340,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="name swaps put in no adjective (American), no other form of the name (Canada for "
                               "Canadian), no name of its list in the context and none the context has next to the "
                               "same words (default: off, the rules the bundled detectors were trained on)")
+    augment.add_argument("--extra-kinds",
+                         help="comma-separated kinds made besides each base's --per-example edits, once per base where "
+                              "they apply, leaving the other records as they were (e.g. entity_opening)")
     augment.add_argument("--seed", type=int, default=0)
     _add_data_arguments(augment)
     augment.set_defaults(func=cmd_augment)

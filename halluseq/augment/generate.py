@@ -208,8 +208,8 @@ def _record(base: Base, text: str, edit: Edit | None, kind: str, index: int,
 def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_example: int = 2, seed: int = 0,
             sentences_per_context: int = 1, from_answers: bool = True, paraphrase_words: int = 0,
             fragments_per_context: int = 0, framing: float = 0.0, abstentions: float = 0.0,
-            respell_amounts: float = 0.0, strict_names: bool = False, report: AugmentReport | None = None
-            ) -> Iterator[dict[str, Any]]:
+            respell_amounts: float = 0.0, strict_names: bool = False, extra_kinds: Sequence[str] = (),
+            report: AugmentReport | None = None) -> Iterator[dict[str, Any]]:
     """Generic-schema records: per base its faithful twin (if ``faithful`` is a kind) and up to
     ``per_example`` edits of different kinds, the kinds made least so far tried first (ties in a random order),
     so that kinds that rarely apply (numbers, dates) are not crowded out. With ``paraphrase_words``, each base is
@@ -228,8 +228,10 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
     so the other records stay as they were. With ``strict_names``, name swaps follow the stricter rules of
     :func:`~halluseq.augment.edits._swap_name` (no adjective, no other form of the name, none of its list, none the
     context has in its place). ``number_intrinsic`` (:data:`~halluseq.augment.edits.NAMED_ONLY`) is made only where
-    ``kinds`` names it. Deterministic for ``seed``."""
-    unknown = sorted(set(kinds) - set(KNOWN_KINDS))
+    ``kinds`` names it. Each of ``extra_kinds`` is made besides, once per base where it applies (not a fragment), after
+    the base's own edits and with a generator of its own, so the other records stay as they were: a kind that rarely
+    applies adds its records instead of taking those bases' edits from the other kinds. Deterministic for ``seed``."""
+    unknown = sorted((set(kinds) | set(extra_kinds)) - set(KNOWN_KINDS))
     if unknown:
         raise ValueError(f"unknown kinds {unknown}; expected some of {', '.join(KNOWN_KINDS)}")
     report = report if report is not None else AugmentReport()
@@ -279,6 +281,14 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
                     continue
                 report.records[kind] += 1
                 made += 1
+                yield _record(base, edit.text, edit, kind, 0, framed)
+            extra = random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:extra")
+            for kind in extra_kinds if base.origin != "context_fragment" else ():
+                edit = EDITS[kind](base.text, extra, resources)
+                if edit is None or edit.start == edit.end:
+                    report.not_applicable[kind] += 1
+                    continue
+                report.records[kind] += 1
                 yield _record(base, edit.text, edit, kind, 0, framed)
             if abstention is not None and (edit := false_abstention(base.text, abstaining, resources)) is not None:
                 report.records["abstention"] += 1  # the false counterpart of the true abstention, unframed

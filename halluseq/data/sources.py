@@ -40,7 +40,7 @@ from halluseq.data.loader import load
 SOURCE_KEYS = {"path", "augment", "format", "name", "max_examples", "weight", "task", "train", "options"}
 AUGMENT_KEYS = {"sources", "path", "format", "kinds", "per_example", "seed", "context_sentences", "from_answers",
                 "paraphrase_words", "context_fragments", "framing", "abstentions", "respell_amounts",
-                "strict_names"}
+                "strict_names", "extra_kinds"}
 DOCUMENT_PREFIX = 200  # characters of the normalised context that identify a document
 
 
@@ -177,7 +177,8 @@ def _augmented(section: dict[str, Any], earlier: Sequence[Example]) -> list[Exam
     else:
         bases = [e for e in earlier if e.dataset in set(section["sources"])]
     options = {k: section[k] for k in ("kinds", "per_example", "seed", "from_answers", "paraphrase_words",
-                                       "framing", "abstentions", "respell_amounts", "strict_names") if k in section}
+                                       "framing", "abstentions", "respell_amounts", "strict_names", "extra_kinds")
+               if k in section}
     if "context_sentences" in section:
         options["sentences_per_context"] = section["context_sentences"]
     if "context_fragments" in section:

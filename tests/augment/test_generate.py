@@ -435,3 +435,35 @@ def test_strict_names_reach_the_name_swaps_through_augment_and_a_config_section(
     section = {"sources": ["band"], "kinds": ["entity_intrinsic"], "seed": 0, "strict_names": True}
     made = load_sources([{"path": str(path), "name": "band"}, {"name": "synthetic", "augment": section}])
     assert not any(e.answer.startswith("They are a") and "Canadian" not in e.answer for e in made)
+
+
+def test_extra_kinds_add_records_beside_each_base_edit_and_leave_the_others_as_they_were() -> None:
+    context = ("Manchester United beat Chelsea 2-1 at Old Trafford. Cole Palmer scored for Chelsea, and Bruno "
+               "Fernandes scored twice for United in front of 70,000 fans.")
+    examples = [example("m1", "g1", context, "Chelsea lost 2-1 at Old Trafford."),
+                example("m2", "g2", "Paris hosted the 1900 Olympics, not Lyon.", "Lyon lost the bid in 1899.")]
+    plain = list(augment(examples, seed=3))
+    extra = list(augment(examples, seed=3, extra_kinds=["entity_opening"]))
+    assert [r for r in extra if r["meta"]["kind"] != "entity_opening"] == plain  # the other records, as they were
+    openers = [r for r in extra if r["meta"]["kind"] == "entity_opening"]
+    assert {r["meta"]["detail"].split(" -> ")[0] for r in openers} == {"Chelsea", "Lyon"}
+    # made besides: the bases they came from kept their own edit
+    assert {r["id"].rsplit("-", 1)[0] for r in openers} <= {r["id"].rsplit("-", 1)[0] for r in plain
+                                                            if r["meta"]["kind"] != "faithful"}
+    with pytest.raises(ValueError, match="unknown kinds"):
+        list(augment(examples, extra_kinds=["entity_openers"]))
+
+
+def test_extra_kinds_reach_augment_through_a_config_section(tmp_path: Path) -> None:
+    import json
+
+    from halluseq.data.sources import load_sources
+
+    context = "Chelsea lost 2-1 at Old Trafford. Cole Palmer scored for Chelsea. Bruno Fernandes scored twice."
+    path = tmp_path / "match.jsonl"
+    path.write_text(json.dumps({"id": "m1", "context": context, "response": "Chelsea lost the match.",
+                                "response_label": False, "spans": []}) + "\n")
+    section = {"sources": ["match"], "kinds": ["faithful"], "seed": 0, "context_sentences": 0,
+               "extra_kinds": ["entity_opening"]}
+    made = load_sources([{"path": str(path), "name": "match"}, {"name": "synthetic", "augment": section}])
+    assert sorted(e.meta["kind"] for e in made if e.dataset == "synthetic") == ["entity_opening", "faithful"]
