@@ -275,24 +275,28 @@ def augment(examples: Sequence[Example], kinds: Sequence[str] = KINDS, per_examp
                     break
                 if base.origin == "context_fragment" and kind not in FRAGMENT_KINDS:
                     continue
-                edit = EDITS[kind](base.text, rng, resources)
-                if edit is None or edit.start == edit.end:
-                    report.not_applicable[kind] += 1
-                    continue
-                report.records[kind] += 1
-                made += 1
-                yield _record(base, edit.text, edit, kind, 0, framed)
+                if (record := _edited(base, kind, rng, resources, framed, report)) is not None:
+                    made += 1
+                    yield record
             extra = random.Random(f"{seed}:{example.id}:{base.origin}{base.number}:extra")
             for kind in extra_kinds if base.origin != "context_fragment" else ():
-                edit = EDITS[kind](base.text, extra, resources)
-                if edit is None or edit.start == edit.end:
-                    report.not_applicable[kind] += 1
-                    continue
-                report.records[kind] += 1
-                yield _record(base, edit.text, edit, kind, 0, framed)
+                if (record := _edited(base, kind, extra, resources, framed, report)) is not None:
+                    yield record
             if abstention is not None and (edit := false_abstention(base.text, abstaining, resources)) is not None:
                 report.records["abstention"] += 1  # the false counterpart of the true abstention, unframed
                 yield _record(base, edit.text, edit, "abstention", 0)
+
+
+def _edited(base: Base, kind: str, rng: random.Random, resources: EditResources, framed: tuple[str, str, str] | None,
+            report: AugmentReport) -> dict[str, Any] | None:
+    """The record of ``base`` with a ``kind`` edit, counted in ``report``; None (counted as not applicable) where the
+    kind does not apply."""
+    edit = EDITS[kind](base.text, rng, resources)
+    if edit is None or edit.start == edit.end:
+        report.not_applicable[kind] += 1
+        return None
+    report.records[kind] += 1
+    return _record(base, edit.text, edit, kind, 0, framed)
 
 
 def _resources(example: Example, by_group: dict[str, list[Example]], groups: list[str], rng: random.Random,

@@ -194,8 +194,8 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     out[:, 10] = bigram
     out[:, 11] = trigram
     named = ~first_in_sentence
-    if opening_names:
-        named |= first_in_sentence & np.array([opens_with_name(k) for k in keys])
+    if opening_names:  # only the sentence openers are looked up
+        named[first_in_sentence] = [opens_with_name(keys[i]) for i in np.flatnonzero(first_in_sentence)]
     out[:, 12] = capitalized * named * (lengths > 1)
     out[:, 13] = np.minimum(novel_run_length(novel) / 10, 1.0)
     out[:, 14] = np.maximum(sentence, 0) / max(len(sentences) - 1, 1)
