@@ -4,9 +4,10 @@
 
 For the ``forms`` family (a content word the context lacks as written, held there in another form) and the
 ``slots`` family (a name where the context has another / this one next to the same words), beside the ``align``
-family's first slot column: per set, the words each column fires on and the share of them inside a gold span,
-against the base rate (every word; for ``forms``, every content word of letters the context lacks). Writes
-``benchmarks/results/word_forms.json``.
+family's first slot column, and the ``align`` columns ``role_swapped`` and ``moved`` as the default detector reads
+them, with and without the option ``phrase_reorders`` that it reads since session 33: per set, the words each column
+fires on and the share of them inside a gold span, against the base rate (every word; for ``forms``, every content
+word of letters the context lacks). Writes ``benchmarks/results/word_forms.json``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ SETS = {"ragtruth": DATA / "ragtruth_partial", "entfa": DATA / "spans" / "entfa.
         "qags": DATA / "spans" / "qags.jsonl", "summedits": DATA / "spans" / "summedits.jsonl",
         "psiloqa_gpt": DATA / "psiloqa_eval" / "gpt.csv"}
 MAX_EXAMPLES = 1500  # the first ones of each set
+DEFAULT_ALIGN = {"name_starts": "items", "coordinated_subject": True, "strict_anchors": True}  # configs/detector.yaml
+ORDER_COLUMNS = ("role_swapped", "moved")
 
 
 def share(labels: np.ndarray, fired: np.ndarray) -> dict:
@@ -43,7 +46,9 @@ def share(labels: np.ndarray, fired: np.ndarray) -> dict:
 
 def main() -> None:
     report: dict = {"command": "python benchmarks/word_forms.py", "max_examples": MAX_EXAMPLES, "sets": {}}
-    families = {"align": AlignFeatures(), "slots": SlotFeatures(), "forms": FormFeatures()}
+    families = {"align": AlignFeatures(), "slots": SlotFeatures(), "forms": FormFeatures(),
+                "align_default": AlignFeatures(**DEFAULT_ALIGN),
+                "align_default_reorders": AlignFeatures(**DEFAULT_ALIGN, phrase_reorders=True)}
     for name, path in SETS.items():
         examples = [e for e in load(path)[0] if e.word_labels][:MAX_EXAMPLES]
         labels = np.concatenate([e.labels for e in examples]).astype(bool)
@@ -58,6 +63,9 @@ def main() -> None:
         entry.update({f"slots.{c}": share(labels, matrices["slots"][:, j] > 0) for j, c in enumerate(SLOT_COLUMNS)})
         entry.update({f"forms.{c}": share(labels, matrices["forms"][:, j] > 0) for j, c in enumerate(FORM_COLUMNS)})
         entry["novel_without_form"] = share(labels, novel & ~(matrices["forms"] > 0).any(axis=1))
+        for family in ("align_default", "align_default_reorders"):
+            entry.update({f"{family}.{c}": share(labels, matrices[family][:, ALIGN_COLUMNS.index(c)] > 0)
+                          for c in ORDER_COLUMNS})
         report["sets"][name] = entry
         print(name, json.dumps({k: v for k, v in entry.items() if isinstance(v, dict)}))
     report["machine"] = {"python": platform.python_version(), "cpu_count": os.cpu_count()}

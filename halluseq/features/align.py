@@ -396,8 +396,13 @@ def name_units(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence
     return units
 
 
+def _word_before(keys: Sequence[str], at: int) -> str:
+    """The key of the last word (not punctuation) before position ``at`` ("" at the start)."""
+    return next((k for k in reversed(keys[:at]) if k), "")
+
+
 def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequence[bool],
-                 sentence: AlignedSentence) -> tuple[list[bool], list[bool]]:
+                 sentence: AlignedSentence, phrase_reorders: bool = False) -> tuple[list[bool], list[bool]]:
     """Per word of an answer sentence: whether it is in a name or number (a run of adjacent ones, a possessive
     ``'s`` aside) that the aligned sentence has only in the other order against another one of the answer
     sentence, and then (1) swapped: around the same words ("Anna Weber defeated Maria Lopez" for "Maria Lopez
@@ -406,7 +411,10 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     word that is not a name, a number or a link (a passive, "was defeated by", differs there: no swap); or (2)
     reordered: nothing but links, names and numbers between them in the answer and in the sentence, a list or a
     conjunction read in another order ("Aerosmith, KISS and Queen" for "Queen, KISS and Aerosmith"; the same
-    claim). Sentences past ``ALIGN_MAX`` words are skipped, like the word alignment."""
+    claim). With ``phrase_reorders``, a swap whose only word between is also the word before each of them, on both
+    sides, is reordered: two phrases of one head word moved whole ("completed in Paris in 1889" for "completed in
+    1889 in Paris"; "from 7% to 5%" and "the Celtics beat the Lakers" stay swapped). Sentences past ``ALIGN_MAX``
+    words are skipped, like the word alignment."""
     swapped, reordered = [False] * len(keys), [False] * len(keys)
     if len(sentence.sequence) > ALIGN_MAX:
         return swapped, reordered
@@ -424,12 +432,17 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
                            for _, end in found[b] for start, _ in found[a]):
                     continue  # a list in the answer, not in the sentence ("Tennessee, Mississippi" for two places)
                 marks = reordered
-            elif any(end <= start and counted[start] - counted[end] == len(between)
-                     and [k for k in sentence.sequence[end:start] if k] == between
-                     for _, end in found[b] for start, _ in found[a]):
-                marks = swapped
             else:
-                continue
+                places = [(first_b_sentence, start) for first_b_sentence, end in found[b] for start, _ in found[a]
+                          if end <= start and counted[start] - counted[end] == len(between)
+                          and [k for k in sentence.sequence[end:start] if k] == between]
+                if not places:
+                    continue
+                marks = swapped
+                if phrase_reorders and len(between) == 1 and _word_before(keys, first_a) == between[0] and any(
+                        _word_before(sentence.sequence, first_b_sentence) == between[0]
+                        for first_b_sentence, _ in places):
+                    marks = reordered  # "in A in B" for "in B in A": one word heads both, each keeps it
             marks[first_a:end_a] = [True] * (end_a - first_a)
             marks[first_b:end_b] = [True] * (end_b - first_b)
     return swapped, reordered
@@ -478,11 +491,12 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
-                   ordinals: bool = False) -> np.ndarray:
+                   ordinals: bool = False, phrase_reorders: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
-    swap reads as names, ``ordinals``: whether an ordinal in digits is a number (:class:`AlignFeatures`)."""
+    swap reads as names, ``ordinals``: whether an ordinal in digits is a number, ``phrase_reorders``: whether two
+    phrases of one head word moved whole are a reorder, not a role swap (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -516,7 +530,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
         item_ends = [ends_item(words[i].text) for i in members]
         anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
-        swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence)
+        swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence, phrase_reorders)
         kept = [p for p, k in enumerate(sentence_keys) if k]
         kept_keys = [sentence_keys[p] for p in kept]
         slot_anchors = [is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
@@ -588,22 +602,25 @@ class AlignFeatures(PerContextFeatures):
     opens a sentence or list item as a name only where the context capitalises the word where no item opens, so
     "Mix three cups of flour with two eggs" swaps the numbers of "Mix two cups of flour with three eggs" ("Mix two"
     is no name-and-number unit). ``ordinals`` (off by default): an ordinal in digits (``16th``) is a number, in the
-    aligned sentence only as the same ordinal (``number_not_aligned``)."""
+    aligned sentence only as the same ordinal (``number_not_aligned``). ``phrase_reorders`` (off by default): "completed
+    in Paris in 1889" for "completed in 1889 in Paris" (one head word before each of two names or numbers, and only
+    it between them) is a reorder, neither a role swap nor a moved name (:func:`_name_orders`)."""
 
     name = "align"
     version = "16"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
-                 ordinals: bool = False):
+                 ordinals: bool = False, phrase_reorders: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
                          **({"coordinated_subject": True} if coordinated_subject else {}),
                          **({"strict_anchors": True} if strict_anchors else {}),
-                         **({"ordinals": True} if ordinals else {}))
+                         **({"ordinals": True} if ordinals else {}),
+                         **({"phrase_reorders": True} if phrase_reorders else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
-        self.ordinals = bool(ordinals)
+        self.ordinals, self.phrase_reorders = bool(ordinals), bool(phrase_reorders)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -616,4 +633,4 @@ class AlignFeatures(PerContextFeatures):
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
-                               self.ordinals)
+                               self.ordinals, self.phrase_reorders)

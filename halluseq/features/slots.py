@@ -8,8 +8,8 @@ little wrong. Here the words next to each name or number (up to ``SLOT_WINDOW`` 
 word, the longest run the context also has) are looked up in the context, and the names and numbers the context
 has next to them there are compared with the answer's:
 
-- ``slot_other_name``: next to these words the context has another name or number (one the answer sentence does
-  not hold), and never this one;
+- ``slot_other_name``: next to these words the context has another name, or another number for a number (one the
+  answer sentence does not hold), and never this one;
 - ``slot_same_name``: next to these words the context has this name or number (grounded where it stands).
 
 What fills a slot is read as a group: names joined by commas and ``and`` / ``or`` ("Aberdeen, Washington";
@@ -19,8 +19,12 @@ opens a sentence or a list item (after ``Notes:``, a bullet, ``7.``, ``(1)``) is
 capitalises it elsewhere mid-sentence ("1. Season the ribs" is no name); a list number ("7." opening an item,
 "(1)") and a number that points into the sources ("Passage 2", "page 14") fill no slot. A count is compared by
 value (:func:`halluseq.features.numbers.count_key`; version 2): "for fifteen minutes" stands where the context has
-"for 15 minutes" (version 1 read it as another number there). A window's rarest word is
-looked up (at most ``SLOT_OCCURRENCES`` of its occurrences), so a 50-page context costs little.
+"for 15 minutes" (version 1 read it as another number there). A window's rarest word is looked up (at most
+``SLOT_OCCURRENCES`` of its occurrences), so a 50-page context costs little. Version 3: a comma, semicolon or colon
+that stands apart as a word of its own (tokenised text, "Tupelo , Tennessee") ends a name as an attached one does
+(version 2 read "Tupelo , Tennessee" as one name, grounded where the context has "Tupelo, Mississippi"); and only a
+number takes a number's place, a name a name's ("the 330-metre tower" where the context has "the Eiffel Tower",
+"born in 1962" where it has "born in Aberdeen": no other name there).
 
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
 references), kept for the bundled ``full`` detector that was trained on it. No model, no options; linear in
@@ -85,12 +89,12 @@ class SlotIndex:
         self.item_end: list[bool] = []
         self.sentence: list[int] = []
         for index, (words, sentence_keys, opens) in enumerate(zip(sentences, keys, starts, strict=True)):
-            for word, key, fills in zip(words, sentence_keys, slot_fillers(words, sentence_keys, opens, self),
-                                        strict=True):
+            for key, fills, end in zip(sentence_keys, slot_fillers(words, sentence_keys, opens, self),
+                                       clause_ends(words, sentence_keys), strict=True):
                 if key:
                     self.keys.append(key)
                     self.fills.append(fills)
-                    self.item_end.append(ends_item(word))
+                    self.item_end.append(end)
                     self.sentence.append(index)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(self.keys):
@@ -143,6 +147,17 @@ class SlotIndex:
         return frozenset(found)
 
 
+def clause_ends(words: Sequence[str], keys: Sequence[str]) -> list[bool]:
+    """Per word, whether it ends a list item or clause (:func:`ends_item`), also where the comma, semicolon or colon
+    stands apart as a word of its own (tokenised text: "Tupelo , Mississippi" is two names, as "Tupelo,
+    Mississippi" is); words whose key is empty (punctuation only) are dropped by the callers."""
+    out = [ends_item(word) for word in words]
+    for position in range(len(words) - 2, -1, -1):
+        following = position + 1
+        out[position] = out[position] or not keys[following] and out[following]
+    return out
+
+
 def slot_fillers(words: Sequence[str], keys: Sequence[str], starts: Sequence[bool], index: SlotIndex) -> list[bool]:
     """Per word of one sentence, whether it can fill a slot: a name (:meth:`SlotIndex.named`) or a number, not a
     list number ("7." opening an item, "(1)") nor one that points into the sources ("Passage 2")."""
@@ -172,13 +187,20 @@ def slot_groups(anchors: Sequence[bool], keys: Sequence[str], item_ends: Sequenc
     return groups
 
 
+def is_numeric(key: str) -> bool:
+    """Whether a slot key is a number (a count's value ``#15``, ``1889``, ``330-metre``, ``5%``), not a name."""
+    return key.startswith("#") or is_number(key) or any(c.isdigit() for c in key)
+
+
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
                  unit: tuple[int, int]) -> tuple[bool, bool]:
     """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
-    has another name next to the longest window on either side that it holds, and this one next to no window of
+    has another name (a number for a number; version 3) next to the longest window on either side that it holds,
+    and this one next to no window of
     either side (a context of several passages may give "oven to 400°F" in one and "oven to 350°F" in another);
     whether it has this one next to some window."""
     own, held = {count_key(k) for k in keys[unit[0]:unit[1]]}, {count_key(k) for k in keys}
+    numeric = any(map(is_numeric, own))
     other = False
     for after in (True, False):
         longest = True
@@ -198,7 +220,7 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
             if any(n & own for n in neighbours):
                 return False, True
             if neighbours and longest:
-                other = other or any(n and not n <= held for n in neighbours)
+                other = other or any(k not in held and is_numeric(k) == numeric for n in neighbours for k in n)
                 longest = False
     return other, False
 
@@ -219,7 +241,8 @@ def slot_features(example: Example, index: SlotIndex | None = None) -> np.ndarra
         fills = slot_fillers(texts, keys, item_starts(texts), index)
         kept = [p for p, key in enumerate(keys) if key]
         kept_keys = [keys[p] for p in kept]
-        kept_ends = [ends_item(texts[p]) for p in kept]
+        ends = clause_ends(texts, keys)
+        kept_ends = [ends[p] for p in kept]
         for group_first, group_end, units in slot_groups([fills[p] for p in kept], kept_keys, kept_ends):
             for unit in units:
                 verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit)
@@ -232,7 +255,7 @@ class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words; no options."""
 
     name = "slots"
-    version = "2"
+    version = "3"
     source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
                     "data/sentences.py")
 

@@ -363,6 +363,23 @@ def test_strict_anchors_read_no_opening_verb_into_a_swap_of_two_numbers(make_exa
     assert build("align", strict_anchors=True).config == {"strict_anchors": True}
 
 
+def test_phrase_reorders_read_two_phrases_of_one_head_moved_whole_as_no_role_swap(make_example):
+    context = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. Sales rose from 5% to 7%. "
+               "The Celtics beat the Lakers in the final.")
+    merged = "The tower was completed in Paris in 1889."
+    # by default "in Paris in 1889" swaps the two; "1889" is also matched past a name (moved)
+    plain = _columns(make_example, merged, context)
+    assert plain["role_swapped"] == ["Paris", "1889."] and plain["moved"] == ["1889."]
+    reorders = _columns(make_example, merged, context, phrase_reorders=True)
+    assert reorders["role_swapped"] == [] and reorders["moved"] == []
+    # a head word that changes sides, or more than that word between the two, is still a swap
+    for swap, names in (("Sales rose from 7% to 5%.", ["7%", "5%."]),
+                        ("The Lakers beat the Celtics in the final.", ["Lakers", "Celtics"])):
+        assert _columns(make_example, swap, context, phrase_reorders=True)["role_swapped"] == names, swap
+    assert build("align", phrase_reorders=True).config == {"phrase_reorders": True}
+    assert AlignFeatures(phrase_reorders=True).fingerprint != AlignFeatures().fingerprint
+
+
 def test_a_name_where_the_context_has_another_next_to_the_same_words(make_example):
     context = ("Born in Aberdeen, Washington, Cobain formed the band Nirvana with Krist Novoselic and Aaron Burckhard "
                "in 1987. The tower was completed in 1889.")

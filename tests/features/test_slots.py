@@ -44,6 +44,27 @@ def test_names_where_the_context_has_them(make_example):
     assert _flags(make_example, "He liked bands such as KISS.", context) == ([], ["KISS."])
 
 
+def test_a_comma_standing_apart_ends_a_name_as_an_attached_one_does(make_example):
+    context = "Presley was born in Tupelo, Mississippi, and moved to Memphis, Tennessee, when he was 13."
+    # tokenised text: "Tupelo , Tennessee" is two names, not one that shares "Tupelo" with the context's slot
+    assert _flags(make_example, "He was born in Tupelo , Tennessee .", context) == (["Tennessee"], ["Tupelo"])
+    assert _flags(make_example, "He was born in Tupelo, Tennessee.", context) == (["Tennessee."], ["Tupelo,"])
+    # and the same in a tokenised context
+    tokenised = "Presley was born in Tupelo , Mississippi , and moved to Memphis , Tennessee , when he was 13 ."
+    assert _flags(make_example, "He was born in Tupelo, Tennessee.", tokenised) == (["Tennessee."], ["Tupelo,"])
+    assert _flags(make_example, "He was born in Tupelo, Mississippi.", tokenised) == ([], ["Tupelo,", "Mississippi."])
+
+
+def test_a_number_takes_only_a_number_s_place_and_a_name_only_a_name_s(make_example):
+    context = "The Eiffel Tower is 330 metres tall. Smith was born in Aberdeen and moved to Leeds in 1980."
+    # the context has a name before "tower" and before "and moved": no number stands there
+    assert _flags(make_example, "It is the 330-metre tower.", context)[0] == []
+    assert _flags(make_example, "Smith was born in 1962 and moved away.", context)[0] == []
+    # a name where the context has another name, a number where it has another number
+    assert _flags(make_example, "Smith was born in Leeds.", context)[0] == ["Leeds."]
+    assert _flags(make_example, "He moved to Leeds in 1990.", context)[0] == ["1990."]
+
+
 def test_counts_compare_by_value_in_any_spelling(make_example):
     context = "Bake the fish for 15 minutes. The club has 2,500 members."
     # the context's count written the other way fills the same slot
