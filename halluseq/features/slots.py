@@ -24,7 +24,10 @@ value (:func:`halluseq.features.numbers.count_key`; version 2): "for fifteen min
 that stands apart as a word of its own (tokenised text, "Tupelo , Tennessee") ends a name as an attached one does
 (version 2 read "Tupelo , Tennessee" as one name, grounded where the context has "Tupelo, Mississippi"); and only a
 number takes a number's place, a name a name's ("the 330-metre tower" where the context has "the Eiffel Tower",
-"born in 1962" where it has "born in Aberdeen": no other name there).
+"born in 1962" where it has "born in Aberdeen": no other name there). Version 4: a number is compared by the values it
+states (:func:`slot_forms`: "350°F" stands where the context has "350", "eight" where it has "8-10"; "519-1185" does
+not stand where it has "794-1185"), a name by its letters and digits ("E-ZPass" for "E-ZPass®"), and a number alone
+("4", the list number of "4. Serve it") is no window.
 
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
 references), kept for the bundled ``full`` detector that was trained on it. No model, no options; linear in
@@ -35,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -56,6 +59,8 @@ from halluseq.features.numbers import count_key
 from halluseq.features.text import word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
+_VALUE = re.compile(r"\d+(?:\.\d+)?")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")  # "2,500" is one value, "1,2,3" three
 SLOT_WINDOW = 3  # words next to a name looked up in the context ("born in" + "Aberdeen")
 SLOT_OCCURRENCES = 200  # occurrences of a window's rarest word looked at
 SLOT_GROUP_MAX = 8  # words of the names read as one slot ("Queen, KISS and Aerosmith")
@@ -192,6 +197,28 @@ def is_numeric(key: str) -> bool:
     return key.startswith("#") or is_number(key) or any(c.isdigit() for c in key)
 
 
+def slot_forms(key: str) -> frozenset[str]:
+    """What a slot key is compared by (version 4): a number by the values it states (``350°f``, ``#350`` ->
+    ``#350``; ``20-25`` -> ``#20``, ``#25``; ``4-inch``, ``4″`` -> ``#4``), a name or a number word without a
+    value (``thousands``) by its letters and digits (``e-zpass®`` -> ``ezpass``)."""
+    if key.startswith("#"):
+        return frozenset({key})
+    values = _VALUE.findall(_THOUSANDS.sub("", key)) if is_numeric(key) else []
+    if values:
+        return frozenset(f"#{float(value):g}" for value in values)
+    return frozenset({"".join(c for c in key if c.isalnum())})
+
+
+def _forms(keys: Iterable[str]) -> set[str]:
+    return {form for key in keys for form in slot_forms(key)}
+
+
+def is_window(words: Sequence[str]) -> bool:
+    """Whether words can be looked up as a slot's window: one of them a content word, and not one number alone (a
+    list number "4" is none, version 4)."""
+    return any(map(is_content, words)) and not (len(words) == 1 and is_numeric(count_key(words[0])))
+
+
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
                  unit: tuple[int, int]) -> tuple[bool, bool]:
     """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
@@ -199,8 +226,9 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     and this one next to no window of
     either side (a context of several passages may give "oven to 400°F" in one and "oven to 350°F" in another);
     whether it has this one next to some window."""
-    own, held = {count_key(k) for k in keys[unit[0]:unit[1]]}, {count_key(k) for k in keys}
-    numeric = any(map(is_numeric, own))
+    own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
+    own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
+    numeric = any(map(is_numeric, own_keys))
     other = False
     for after in (True, False):
         longest = True
@@ -214,13 +242,14 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
             if start < 0 or stop > len(keys) or crossing:
                 continue
             window = keys[start:stop]
-            if not any(map(is_content, window)):
+            if not is_window(window):
                 continue
-            neighbours = index.neighbours(window, after)
-            if any(n & own for n in neighbours):
-                return False, True
+            neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
+            if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
+                return False, True  # a range holds each value it states ("eight" in "8-10"), not the other way
             if neighbours and longest:
-                other = other or any(k not in held and is_numeric(k) == numeric for n in neighbours for k in n)
+                other = other or any(is_numeric(k) == numeric and not forms <= held
+                                     for n in neighbours for k, forms in n)
                 longest = False
     return other, False
 
@@ -255,7 +284,7 @@ class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words; no options."""
 
     name = "slots"
-    version = "3"
+    version = "4"
     source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
                     "data/sentences.py")
 

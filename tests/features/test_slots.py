@@ -65,6 +65,24 @@ def test_a_number_takes_only_a_number_s_place_and_a_name_only_a_name_s(make_exam
     assert _flags(make_example, "He moved to Leeds in 1990.", context)[0] == ["1990."]
 
 
+def test_numbers_compare_by_the_values_they_state(make_example):
+    context = "Preheat the oven to 350°F. Cook on low for 8-10 hours. The dynasty ruled from 794-1185 in Japan."
+    # a value written with its unit, or inside a range the context states, stands where the context has it
+    assert _flags(make_example, "Preheat the oven to 350 degrees.", context) == ([], ["350"])
+    assert _flags(make_example, "Cook on low for eight hours.", context) == ([], ["eight"])
+    # a range is grounded only where the context states each of its values
+    assert _flags(make_example, "The dynasty ruled from 519-1185 in Japan.", context)[0] == ["519-1185"]
+    assert _flags(make_example, "Preheat the oven to 400°F.", context) == (["400°F."], [])
+
+
+def test_a_number_word_without_a_value_and_a_list_number_alone(make_example):
+    context = "Thousands of fans came. 1. Stir the soup. 2. Serve it hot. Later Stir and Serve were printed in bold."
+    # "thousands" is compared as written, so it stands where the context has it
+    assert _flags(make_example, "Thousands of fans came.", context) == ([], ["Thousands"])
+    # a list number alone is no window: "Serve" after "1." is not set against the context's "Stir" after "1."
+    assert _flags(make_example, "1. Serve it.", context)[0] == []
+
+
 def test_counts_compare_by_value_in_any_spelling(make_example):
     context = "Bake the fish for 15 minutes. The club has 2,500 members."
     # the context's count written the other way fills the same slot
