@@ -433,15 +433,14 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
                     continue  # a list in the answer, not in the sentence ("Tennessee, Mississippi" for two places)
                 marks = reordered
             else:
-                places = [(first_b_sentence, start) for first_b_sentence, end in found[b] for start, _ in found[a]
-                          if end <= start and counted[start] - counted[end] == len(between)
-                          and [k for k in sentence.sequence[end:start] if k] == between]
-                if not places:
+                b_starts = [first_b_sentence for first_b_sentence, end in found[b] for start, _ in found[a]
+                            if end <= start and counted[start] - counted[end] == len(between)
+                            and [k for k in sentence.sequence[end:start] if k] == between]  # where b stands before a
+                if not b_starts:
                     continue
                 marks = swapped
                 if phrase_reorders and len(between) == 1 and _word_before(keys, first_a) == between[0] and any(
-                        _word_before(sentence.sequence, first_b_sentence) == between[0]
-                        for first_b_sentence, _ in places):
+                        _word_before(sentence.sequence, first) == between[0] for first in b_starts):
                     marks = reordered  # "in A in B" for "in B in A": one word heads both, each keeps it
             marks[first_a:end_a] = [True] * (end_a - first_a)
             marks[first_b:end_b] = [True] * (end_b - first_b)

@@ -223,9 +223,8 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
                  unit: tuple[int, int]) -> tuple[bool, bool]:
     """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
     has another name (a number for a number; version 3) next to the longest window on either side that it holds,
-    and this one next to no window of
-    either side (a context of several passages may give "oven to 400°F" in one and "oven to 350°F" in another);
-    whether it has this one next to some window."""
+    and this one next to no window of either side (a context of several passages may give "oven to 400°F" in one and
+    "oven to 350°F" in another); whether it has this one next to some window (compared by :func:`slot_forms`)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
