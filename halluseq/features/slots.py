@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -197,6 +198,7 @@ def is_numeric(key: str) -> bool:
     return key.startswith("#") or is_number(key) or any(c.isdigit() for c in key)
 
 
+@lru_cache(maxsize=65536)  # the same context keys come back for every window and answer of a context
 def slot_forms(key: str) -> frozenset[str]:
     """What a slot key is compared by (version 4): a number by the values it states (``350°f``, ``#350`` ->
     ``#350``; ``20-25`` -> ``#20``, ``#25``; ``4-inch``, ``4″`` -> ``#4``), a name or a number word without a
