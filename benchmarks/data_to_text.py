@@ -2,10 +2,12 @@
 
     .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
 
-Two records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
-pass them: a restaurant in the style of the E2E challenge and a business with opening hours and a review in the
-style of RAGTruth's Yelp records. Per answer the score, the verdict at the detector's threshold and the flagged
-spans; a readable check, not an evaluation. Writes ``benchmarks/results/data_to_text_<label>.json``.
+Three records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
+pass them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
+RAGTruth's Yelp records, and a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code,
+``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``). Per
+answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation.
+Writes ``benchmarks/results/data_to_text_<label>.json``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ BUSINESS = json.dumps({"name": "Lakeside Bikes", "city": "Madison", "state": "WI
                        "attributes": {"WheelchairAccessible": True, "BusinessParking": {"street": True, "lot": False}},
                        "review_info": [{"review_stars": 5.0, "review_text": "Fixed my flat tire in ten minutes and "
                                         "charged only $8. Friendly staff."}]})
+SUSHI = json.dumps({"name": "Blue Fin Sushi", "address": "412 Main St", "city": "Tucson", "state": "AZ", "stars": 4.0,
+                    "review_count": 238, "categories": "Sushi Bars, Japanese, Restaurants",
+                    "attributes": {"RestaurantsDelivery": "False", "OutdoorSeating": "True", "WiFi": "u'free'"},
+                    "hours": {"Monday": "11:0-21:0", "Friday": "11:0-23:0", "Sunday": "12:0-20:0"}})
 # (context, answer, hallucinated)
 CASES = [
     (RESTAURANT, "The Golden Palace is a cheap French coffee shop in the riverside area near Café Rouge, rated 5 out "
@@ -47,6 +53,17 @@ CASES = [
     (BUSINESS, "Lakeside Bikes is open on Sundays from 9:00 to 16:00.", True),
     (BUSINESS, "Lakeside Bikes has its own parking lot.", True),
     (BUSINESS, "A reviewer says they fixed a flat tire in ten minutes for only $18.", True),
+    (SUSHI, "Blue Fin Sushi is a Japanese sushi bar at 412 Main St in Tucson, Arizona, rated 4 stars across 238 "
+            "reviews.", False),
+    (SUSHI, "It offers free WiFi and outdoor seating.", False),
+    (SUSHI, "On Fridays it is open from 11 am until 11 pm, and on Sundays it opens at noon.", False),
+    (SUSHI, "On Mondays Blue Fin Sushi closes at 9 pm.", False),
+    (SUSHI, "Blue Fin Sushi is a Japanese sushi bar at 412 Main St in Phoenix, Arizona.", True),
+    (SUSHI, "Blue Fin Sushi is a Japanese sushi bar at 412 Main St in Tucson, Nevada.", True),
+    (SUSHI, "Blue Fin Sushi is rated 4.5 stars across 238 reviews.", True),
+    (SUSHI, "On Fridays it stays open until 1 am.", True),
+    (SUSHI, "On Sundays it opens at 10 am.", True),
+    (SUSHI, "It offers free WiFi, outdoor seating and delivery.", True),
 ]
 
 

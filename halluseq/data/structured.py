@@ -4,7 +4,9 @@ Every family compares answer words with context words; in raw JSON the words car
 ``"cheap",``), so a faithful restatement of a record reads as new words. Flattened, ``{"food": "French", "price":
 "cheap", "hours": {"Monday": "7-22"}}`` reads ``food: French; price: cheap.`` and ``hours Monday: 7-22.``: the same
 content, the words bare, and a record's short fields in one sentence, which an answer sentence that restates several
-of them aligns to.
+of them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
+(``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its
+name (``state: AZ (Arizona)``), a Python-quoted string bare (``u'free'`` reads ``free``).
 """
 
 from __future__ import annotations
@@ -16,21 +18,94 @@ from typing import Any
 ENDS_SENTENCE = (".", "!", "?")
 _SENTENCE_MARK = re.compile(r"[.!?](?:\s|$)")  # "Great coffee!", "Slow. Rude." (not "5.0")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{1,2})")
+# a range of two clock times ("7:0-22:0" as Yelp writes it, "11:00-23:00") or one with two digits of minutes ("9:30";
+# "2:1" may be a score)
+_CLOCKS = re.compile(r"(\d{1,2}:\d{1,2})\s*-\s*(\d{1,2}:\d{1,2})|(\d{1,2}:\d{2})")
+_QUOTED = re.compile(r"u?'([^']*)'")  # "u'free'": a Python repr kept in a JSON string
+# US states and territories, Canadian provinces and territories: what a record's state field holds, by code
+REGIONS = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia", "FL": "Florida", "GA": "Georgia",
+    "HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky",
+    "LA": "Louisiana", "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire",
+    "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota",
+    "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island",
+    "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
+    "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
+    "PR": "Puerto Rico", "GU": "Guam", "VI": "U.S. Virgin Islands",
+    "AB": "Alberta", "BC": "British Columbia", "MB": "Manitoba", "NB": "New Brunswick",
+    "NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories", "NU": "Nunavut",
+    "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
+}
+REGION_FIELDS = ("state", "province")  # the last word of a field name that holds a region code
+SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its own
+
+
+def _key_part(part: str) -> str:
+    """One word of an identifier key: an ordinary word in lower case, an acronym or a short-part name as written."""
+    return part if len(part) <= 2 or part.isupper() or _CAMEL.search(part) else part.lower()
 
 
 def field_name(key: Any) -> str:
     """A key as words: an identifier (``priceRange``, ``WheelchairAccessible``, ``business_stars``) split and in lower
-    case (``price range``), any other key as it is (``Monday``, ``customer rating``)."""
+    case (``price range``), parts of one or two letters kept together and as written (``WiFi``, ``HasTV`` reads
+    ``has TV``); any other key as it is (``Monday``, ``customer rating``)."""
     text = str(key).strip()
-    words = _CAMEL.sub(" ", text).replace("_", " ")
-    return " ".join(words.lower().split()) if words != text else text
-SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its own
+    if _CAMEL.sub(" ", text).replace("_", " ") == text:
+        return text
+    words = []
+    for token in text.replace("_", " ").split():
+        parts: list[str] = []
+        for part in _CAMEL.split(token):
+            if parts and len(part) <= 2 and len(parts[-1]) <= 2:
+                parts[-1] += part  # "Wi" + "Fi"
+            else:
+                parts.append(part)
+        words.extend(_key_part(part) for part in parts)
+    return " ".join(words)
 
 
-def _scalar(value: Any) -> str:
+def spoken_time(clock: str) -> str:
+    """A 24-hour clock time as a person writes it: ``23:00`` -> ``11 pm``, ``9:30`` -> ``9:30 am``, ``12:00`` ->
+    ``noon``, ``0:00`` and ``24:00`` -> ``midnight``."""
+    hours, minutes = (int(part) for part in _CLOCK.fullmatch(clock).groups())
+    if minutes == 0 and hours in (0, 24):
+        return "midnight"
+    if minutes == 0 and hours == 12:
+        return "noon"
+    hour = hours % 12 or 12
+    return f"{hour}{f':{minutes:02d}' if minutes else ''} {'pm' if 12 <= hours < 24 else 'am'}"
+
+
+def _clock_reading(text: str) -> str | None:
+    """A value that is a range of two clock times (``7:0-22:0``) or one time, zero-padded and with its spoken form
+    after it (``7:00-22:00 (7 am to 10 pm)``); None for any other value or an impossible time."""
+    match = _CLOCKS.fullmatch(text)
+    if not match:
+        return None
+    clocks = [clock for clock in match.groups() if clock]
+    if any(int(h) > 24 or int(m) > 59 for h, m in (clock.split(":") for clock in clocks)):
+        return None
+    padded = "-".join(f"{int(h)}:{int(m):02d}" for h, m in (clock.split(":") for clock in clocks))
+    return f"{padded} ({' to '.join(spoken_time(clock) for clock in clocks)})"
+
+
+def _scalar(value: Any, name: str = "") -> str:
+    """A value as text; a clock time, a region code (in a field ``name`` such as ``state``) and a Python-quoted
+    string read as an answer would write them."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return "none" if value is None else str(value).strip()
+    if value is None:
+        return "none"
+    text = str(value).strip()
+    quoted = _QUOTED.fullmatch(text)
+    if quoted:
+        text = quoted.group(1)
+    if name.lower().rsplit(" ", 1)[-1] in REGION_FIELDS and text in REGIONS:
+        return f"{text} ({REGIONS[text]})"
+    return _clock_reading(text) or text
 
 
 def _short(value: Any) -> bool:
@@ -52,13 +127,13 @@ def _flatten(value: Any, path: str, lines: list[str]) -> None:
                 _flatten(item, path, lines)
         return
     if not isinstance(value, dict):
-        lines.append(_ended(f"{path}: " if path else "", _scalar(value)))
+        lines.append(_ended(f"{path}: " if path else "", _scalar(value, path)))
         return
     fields, rest = [], []
     for key, item in value.items():
         name = f"{path} {field_name(key)}".strip()
         if _short(item):
-            fields.append(f"{name}: {_scalar(item)}")
+            fields.append(f"{name}: {_scalar(item, name)}")
         else:
             rest.append((name, item))
     if fields:

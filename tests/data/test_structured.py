@@ -27,3 +27,26 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
                                      "{}", "[]", "{not json at all}", ""])
 def test_any_other_context_is_left_as_it_is(context):
     assert readable_context(context) is None
+
+
+def test_clock_times_also_read_as_a_person_writes_them():
+    record = {"hours": {"Monday": "7:0-22:0", "Friday": "11:00-23:30", "Sunday": "12:00-0:00", "Tuesday": "9:30"}}
+    assert readable_context(json.dumps(record)) == (
+        "hours Monday: 7:00-22:00 (7 am to 10 pm); hours Friday: 11:00-23:30 (11 am to 11:30 pm); "
+        "hours Sunday: 12:00-0:00 (noon to midnight); hours Tuesday: 9:30 (9:30 am).")
+
+
+@pytest.mark.parametrize("value", ["2:1", "25:00-26:00", "9:75", "7-22", "closed", "10:00 am"])
+def test_a_value_that_is_no_clock_time_is_left_as_written(value):
+    assert readable_context(json.dumps({"score": value})) == f"score: {value}."
+
+
+def test_a_region_code_reads_with_its_name_only_in_a_state_or_province_field():
+    record = {"city": "Tucson", "state": "AZ", "home_province": "ON", "status": "ON", "grade": "CA"}
+    assert readable_context(json.dumps(record)) == (
+        "city: Tucson; state: AZ (Arizona); home province: ON (Ontario); status: ON; grade: CA.")
+
+
+def test_identifier_keys_keep_short_parts_together_and_python_quotes_are_dropped():
+    record = {"WiFi": "u'free'", "HasTV": True, "NoiseLevel": "'quiet'", "GoodForKids": "True"}
+    assert readable_context(json.dumps(record)) == "WiFi: free; has TV: yes; noise level: quiet; good for kids: True."
