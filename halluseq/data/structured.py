@@ -18,7 +18,6 @@ from typing import Any
 ENDS_SENTENCE = (".", "!", "?")
 _SENTENCE_MARK = re.compile(r"[.!?](?:\s|$)")  # "Great coffee!", "Slow. Rude." (not "5.0")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_CLOCK = re.compile(r"(\d{1,2}):(\d{1,2})")
 # a range of two clock times ("7:0-22:0" as Yelp writes it, "11:00-23:00") or one with two digits of minutes ("9:30";
 # "2:1" may be a score)
 _CLOCKS = re.compile(r"(\d{1,2}:\d{1,2})\s*-\s*(\d{1,2}:\d{1,2})|(\d{1,2}:\d{2})")
@@ -34,7 +33,7 @@ REGIONS = {
     "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island",
     "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
     "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
-    "PR": "Puerto Rico", "GU": "Guam", "VI": "U.S. Virgin Islands",
+    "PR": "Puerto Rico", "GU": "Guam", "VI": "US Virgin Islands",
     "AB": "Alberta", "BC": "British Columbia", "MB": "Manitoba", "NB": "New Brunswick",
     "NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories", "NU": "Nunavut",
     "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
@@ -67,10 +66,9 @@ def field_name(key: Any) -> str:
     return " ".join(words)
 
 
-def spoken_time(clock: str) -> str:
-    """A 24-hour clock time as a person writes it: ``23:00`` -> ``11 pm``, ``9:30`` -> ``9:30 am``, ``12:00`` ->
-    ``noon``, ``0:00`` and ``24:00`` -> ``midnight``."""
-    hours, minutes = (int(part) for part in _CLOCK.fullmatch(clock).groups())
+def spoken_time(hours: int, minutes: int) -> str:
+    """A 24-hour clock time as a person writes it: 23:00 -> ``11 pm``, 9:30 -> ``9:30 am``, 12:00 -> ``noon``, 0:00
+    and 24:00 -> ``midnight``."""
     if minutes == 0 and hours in (0, 24):
         return "midnight"
     if minutes == 0 and hours == 12:
@@ -85,11 +83,12 @@ def _clock_reading(text: str) -> str | None:
     match = _CLOCKS.fullmatch(text)
     if not match:
         return None
-    clocks = [clock for clock in match.groups() if clock]
-    if any(int(h) > 24 or int(m) > 59 for h, m in (clock.split(":") for clock in clocks)):
+    times = [(int(hours), int(minutes)) for hours, minutes in
+             (clock.split(":") for clock in match.groups() if clock)]
+    if any(hours > 24 or minutes > 59 for hours, minutes in times):
         return None
-    padded = "-".join(f"{int(h)}:{int(m):02d}" for h, m in (clock.split(":") for clock in clocks))
-    return f"{padded} ({' to '.join(spoken_time(clock) for clock in clocks)})"
+    padded = "-".join(f"{hours}:{minutes:02d}" for hours, minutes in times)
+    return f"{padded} ({' to '.join(spoken_time(hours, minutes) for hours, minutes in times)})"
 
 
 def _scalar(value: Any, name: str = "") -> str:
