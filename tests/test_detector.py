@@ -422,11 +422,17 @@ def full_detector() -> Detector:
 def test_full_bundled_detector_reads_the_context_models_and_records_provenance(full_detector):
     config = json.loads((bundled_model_path("full") / "config.json").read_text(encoding="utf-8"))
     families = {f["name"]: f for f in config["features"]["families"]}
-    # the default's families and the two context models; no proxy LM (configs/detector_full.yaml says why)
-    assert list(families) == ["text", "align", "discourse", "abstention", "nli", "support"]
+    # the default's families with its options and the two context models; no proxy LM (configs/detector_full.yaml
+    # says why)
+    assert list(families) == ["text", "align", "discourse", "abstention", "slots", "forms", "quantities", "nli",
+                              "support"]
+    default = json.loads((bundled_model_path("default") / "config.json").read_text(encoding="utf-8"))
+    assert [f for f in config["features"]["families"] if f["name"] not in ("nli", "support")] == \
+        default["features"]["families"]
     assert families["nli"]["backend"] == "halluseq-nli"
-    assert config["features"]["undefined_on_abstentions"] == ["nli", "support"]  # an abstention is no claim
-    assert full_detector.pipeline.undefined_on_abstentions == ["nli", "support"]
+    undefined = ["text", "align", "slots", "forms", "quantities", "nli", "support"]  # an abstention is no claim
+    assert config["features"]["undefined_on_abstentions"] == undefined
+    assert full_detector.pipeline.undefined_on_abstentions == undefined
     assert full_detector.pipeline.columns == config["columns"]
     assert len(config["columns"]) == config["model"]["n_features"]
     training = full_detector.meta["training"]
@@ -488,8 +494,7 @@ def test_list_numbers_and_citation_markers_show_the_words_they_stand_for(name, d
     assert [probs[("1.", 0)], probs[("[1].", 39)], probs[("2.", 44)], probs[("[1].", 81)]] == \
         [probs[("The", 3)], probs[("tall", 34)], probs[("It", 47)], probs[("Paris", 75)]]
     assert not any(w in c.reason for c in faithful.claims for w in ("1.", "2.", "[1]"))
-    if name == "default":  # the full detector still flags "It" after "2.": README, "Formatting tokens"
-        assert not faithful.hallucinated
+    assert not faithful.hallucinated  # the full detector of session 18 flagged "It" after "2." (README)
     changed = scorer.predict(context, listed.format(year=1925))
     assert changed.hallucinated and max(changed.words, key=lambda w: w.prob).text == "1925"
 

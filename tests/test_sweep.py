@@ -71,12 +71,13 @@ def test_sweep_features_override_every_run_but_keeps_its_families(monkeypatch):
     monkeypatch.chdir(ROOT)
     sweep = load_sweep_config("configs/generalization_full.yaml")
     runs = plan(sweep)
-    assert sweep["features"] == {"undefined_on_abstentions": ["nli", "support"]}
+    undefined = ["text", "align", "slots", "forms", "quantities", "nli", "support"]
+    assert sweep["features"] == {"undefined_on_abstentions": undefined}
     assert {r.kind for r in runs} == {"main", "lodo", "transfer"}
     for run in runs:
-        assert run.config["features"]["undefined_on_abstentions"] == ["nli", "support"]
+        assert run.config["features"]["undefined_on_abstentions"] == undefined
         assert [f if isinstance(f, str) else f["name"] for f in run.config["features"]["families"]] == [
-            "text", "align", "discourse", "abstention", "nli", "support"]
+            "text", "align", "discourse", "abstention", "slots", "forms", "quantities", "nli", "support"]
     plain = plan(load_sweep_config("configs/sweep.yaml"))
     assert all("undefined_on_abstentions" not in r.config["features"] for r in plain)
 
