@@ -43,8 +43,9 @@ SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its 
 
 
 def _key_part(part: str) -> str:
-    """One word of an identifier key: an ordinary word in lower case, an acronym or a short-part name as written."""
-    return part if len(part) <= 2 or part.isupper() or _CAMEL.search(part) else part.lower()
+    """One word of an identifier key: an ordinary word (``Restaurants``) in lower case, an acronym (``TV``) or a name of
+    short parts (``WiFi``) as written."""
+    return part.lower() if len(part) > 2 and part[1:].islower() else part
 
 
 def field_name(key: Any) -> str:
@@ -52,7 +53,7 @@ def field_name(key: Any) -> str:
     case (``price range``), parts of one or two letters kept together and as written (``WiFi``, ``HasTV`` reads
     ``has TV``); any other key as it is (``Monday``, ``customer rating``)."""
     text = str(key).strip()
-    if _CAMEL.sub(" ", text).replace("_", " ") == text:
+    if "_" not in text and not _CAMEL.search(text):
         return text
     words = []
     for token in text.replace("_", " ").split():
@@ -107,20 +108,22 @@ def _scalar(value: Any, name: str = "") -> str:
     return _clock_reading(text) or text
 
 
-def _short(value: Any) -> bool:
-    """A value that reads as one field of a line: no object or list, and no sentence of text."""
+def _short_text(value: Any, name: str = "") -> str | None:
+    """The text of a value that reads as one field of a line (:func:`_scalar`); None for an object, a list or a
+    sentence of text."""
     if isinstance(value, (dict, list)):
-        return False
-    text = _scalar(value)
-    return len(text.split()) <= SHORT_WORDS and not _SENTENCE_MARK.search(text)
+        return None
+    text = _scalar(value, name)
+    return text if len(text.split()) <= SHORT_WORDS and not _SENTENCE_MARK.search(text) else None
 
 
 def _flatten(value: Any, path: str, lines: list[str]) -> None:
     """Append ``value``'s lines: an object's short fields on one line (``food: French; price range: cheap.``), each
     longer text, nested object and list item on lines of its own."""
     if isinstance(value, list):
-        if value and all(_short(item) for item in value):
-            lines.append(_ended(f"{path}: " if path else "", ", ".join(_scalar(item) for item in value)))
+        texts = [_short_text(item) for item in value]
+        if texts and None not in texts:
+            lines.append(_ended(f"{path}: " if path else "", ", ".join(texts)))
         else:
             for item in value:
                 _flatten(item, path, lines)
@@ -131,8 +134,9 @@ def _flatten(value: Any, path: str, lines: list[str]) -> None:
     fields, rest = [], []
     for key, item in value.items():
         name = f"{path} {field_name(key)}".strip()
-        if _short(item):
-            fields.append(f"{name}: {_scalar(item, name)}")
+        text = _short_text(item, name)
+        if text is not None:
+            fields.append(f"{name}: {text}")
         else:
             rest.append((name, item))
     if fields:
