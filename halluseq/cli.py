@@ -317,7 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "amount, date, unit, entity_intrinsic, entity_extrinsic, negation, antonym, splice, swap, "
                          "faithful; named only: number_intrinsic (another number of the context), entity_near and "
                          "number_near (another name / number of the context sentence the base's sentence copies), "
-                         "ordinal (an ordinal in digits moved by one to three ranks: 17th -> 16th)")
+                         "ordinal (an ordinal in digits moved by one to three ranks: 17th -> 16th), entity_opening "
+                         "(a one-word name that opens a sentence swapped), list_item (an item the context lacks added "
+                         "to a list: 'nausea, vomiting and diarrhoea'), clause (another document's sentence joined to "
+                         "the end of a sentence as a clause)")
     augment.add_argument("--per-example", type=int, default=2, help="edited copies per base (default 2)")
     augment.add_argument("--context-sentences", type=int, default=1,
                          help="context sentences per distinct context used as short answers (default 1)")

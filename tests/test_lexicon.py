@@ -68,3 +68,14 @@ def test_bundled_file_names_its_source():
 def test_common_words_are_those_wordnet_writes_in_lower_case(relations, word, common):
     assert relations.is_common(word) is common
 
+
+
+def test_coordinates_are_other_concepts_under_the_dominant_meanings_parent(relations):
+    assert {"fox", "jackal"} <= set(relations.coordinates("wolves")) and "wolf" not in relations.coordinates("wolves")
+    assert {"alaska", "utah"} <= set(relations.coordinates("Idaho"))
+    assert "mathematics" not in relations.coordinates("math")  # a synonym is no coordinate
+    assert relations.coordinates("quickly") == () and relations.coordinates("qwzxv") == ()  # no noun
+
+
+def test_proper_words_are_written_only_with_a_capital(relations):
+    assert relations.is_proper("Idaho") and not relations.is_proper("Arsenal") and not relations.is_proper("qwzxv")

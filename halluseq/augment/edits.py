@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
 from halluseq.data.sentences import split_sentences
 from halluseq.features.align import SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
@@ -708,6 +710,161 @@ def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> 
     return Edit(edited, len(head) + 1, len(head) + 1 + len(sentence), "splice", f"+ {sentence}")
 
 
+# --- additions: an item or a clause the context lacks, inside a sentence that is otherwise right -------------------
+
+# a list's last link: the item before "and" / "or" (an optional comma after it) and the item after
+_LIST_LINK = re.compile(r"\b(?P<before>[A-Za-z][a-z-]{2,})(?P<comma>,?) (?:and|or) (?P<after>[A-Za-z][a-z-]{2,})\b")
+# what joins an added clause to the sentence it ends, as written before the clause
+# a lowercase plural noun (one an item can join: "bears" -> "bears and wolves") and the determiners it may follow
+_PLURAL = re.compile(r"\b[a-z][a-z-]{2,}s\b")
+_LINKED = re.compile(r"\s*(?:,|(?:and|or)\b)")  # what follows an item of a list ("the ribs and cook them")
+DETERMINERS = frozenset({"the", "these", "those", "their", "its", "his", "her", "our", "your", "my", "some", "other",
+                         "such", "various", "certain"})
+CONNECTORS = (", and", ", while", " because", ", so", ", although")
+MAX_CLAUSE_WORDS = 20
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """The whole words of all-MiniLM-L6-v2's uncased WordPiece vocabulary (BERT's, from frequent words of books and
+    Wikipedia): the words an added list item is drawn from, for WordNet alone files "acetonuria" beside "nausea"."""
+    from halluseq.nli.model import minilm_path  # the installed MiniLM package; loads no model
+
+    vocabulary = (minilm_path() / "vocab.txt").read_text(encoding="utf-8").split()
+    return frozenset(word for word in vocabulary if word.isalpha() and len(word) > 2)  # not "va", "de"
+
+
+def _plural(word: str) -> str:
+    """A regular English plural (``fox`` -> ``foxes``, ``pony`` -> ``ponies``, ``elk`` -> ``elks``)."""
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + ("es" if re.search(r"(s|x|z|ch|sh)$", word) else "s")
+
+
+def _is_plural(word: str) -> bool:
+    """Whether ``word`` ends in "s" and has a lemma without it ("days", "wolves"; not "series", "nausea")."""
+    return word.endswith("s") and any(lemma != word.lower() for lemma in load_relations().lemmas(word))
+
+
+def _like(word: str, item: str) -> str | None:
+    """``word`` written like the list item ``item``: plural where ``item`` is an inflected plural (None where that
+    plural is no common word: "sheeps"), capitalised where ``item`` is a name WordNet writes with a capital."""
+    relations = load_relations()
+    if _is_plural(item):
+        word = _plural(word)
+        if word not in common_words():
+            return None
+    return word.capitalize() if relations.is_proper(item) else word
+
+
+def _list_items(items: Sequence[str], taken: frozenset[str]) -> list[str]:
+    """Common words (:func:`common_words`) WordNet files beside one of ``items`` (:meth:`coordinates`), written like
+    the first (:func:`_like`), names beside a name and common nouns beside a common noun, in none of their forms
+    among the lemmas ``taken``, nor the start of an item ("Mon" of "Monday"); none where every item is an adjective
+    too ("black and white"), nor where a capitalised item is a common word to WordNet ("Smith and Jones")."""
+    relations = load_relations()
+    if all(map(relations.is_adjective, items)) or any(i[0].isupper() and not relations.is_proper(i) for i in items):
+        return []
+    proper = relations.is_proper(items[0])
+    words = {word for item in items for word in relations.coordinates(item)
+             if word in common_words() and relations.is_proper(word) == proper
+             and relations.lemmas(word).isdisjoint(taken) and not any(i.lower().startswith(word) for i in items)}
+    return sorted(written for word in words if (written := _like(word, items[0])) is not None)
+
+
+def _noun_as_written(item: str) -> bool:
+    """Whether ``item`` is written as a noun lemma or as a plural (not "bitten")."""
+    return item.lower() in load_relations().lemmas(item) or item.endswith("s")
+
+
+def _ends_phrase(text: str, end: int) -> bool:
+    """Whether no noun follows ``text[:end]`` (punctuation, a stop word or a word that is no noun to WordNet comes
+    next): "health and life insurance" lists kinds of insurance, and no other kind of life joins it."""
+    following = re.match(r"\s+([A-Za-z]+)", text[end:])
+    return not following or following.group(1).lower() in ENGLISH_STOP_WORDS or not load_relations().coordinates(
+        following.group(1))
+
+
+def _opens_noun(word: str) -> bool:
+    """Whether ``word`` can stand right before a plural noun that ends a noun phrase: a determiner
+    (:data:`DETERMINERS`) or a word WordNet knows only as an adjective ("grizzly bears", "serious injuries"; not a
+    number, nor "He faces", "many")."""
+    relations = load_relations()
+    return word.lower() in DETERMINERS or (relations.is_adjective(word) and not relations.coordinates(word)
+                                           and word.lower() not in ENGLISH_STOP_WORDS)
+
+
+def _list_insertions(text: str, taken: frozenset[str]) -> list[tuple[int, str, list[str]]]:
+    """Where an item can join the text: ``(position, joiner, words)``. After the item before a list's last ``and`` /
+    ``or`` (``", "``), where the dominant meanings of the two items are filed under one concept (the second is a
+    coordinate of the first: "nausea and diarrhoea", not "brush the ribs and cook"), and after a plural noun that
+    ends its phrase, follows a determiner or an adjective and is followed by no link of a list (``" and "``:
+    "grizzly bears and wolves"; not "he faces a fine", "5 minutes", "the ribs and cook them"). The words:
+    :func:`_list_items`."""
+    relations = load_relations()
+    found = []
+    for match in _LIST_LINK.finditer(text):
+        before, after = match.group("before"), match.group("after")
+        if (_noun_as_written(before) and _noun_as_written(after) and _ends_phrase(text, match.end())
+                and not relations.lemmas(after).isdisjoint(relations.coordinates(before))
+                and (items := _list_items((before, after), taken))):
+            found.append((match.end("before"), ", ", items))
+    for match in _PLURAL.finditer(text):
+        plural = match.group()
+        before = re.search(r"([A-Za-z-]+)\s+$", text[:match.start()])
+        if (_is_plural(plural) and before is not None and _opens_noun(before.group(1))
+                and not _LINKED.match(text, match.end()) and _ends_phrase(text, match.end())
+                and (items := _list_items((plural,), taken))):
+            found.append((match.end(), " and ", items))
+    return found
+
+
+def add_list_item(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """An item that neither the context nor the text holds in any form joins a list of the text, or makes one of a
+    plural noun (:func:`_list_insertions`): a common word that WordNet files beside the items ("nausea, vomiting and
+    diarrhoea" for "nausea and diarrhoea"; "Wyoming, Montana, Utah and Idaho"; "grizzly bears and wolves"); span:
+    that word."""
+    relations = load_relations()
+    taken = relations.lemma_set(re.findall(r"\w+", f"{resources.context} {text}".lower()))
+    chosen = _pick(rng, _list_insertions(text, taken))
+    if chosen is None:
+        return None
+    at, joiner, items = chosen
+    word = _pick(rng, items)
+    start = at + len(joiner)
+    return Edit(text[:at] + joiner + word + text[at:], start, start + len(word), "list_item", f"+ {word}")
+
+
+def _as_clause(sentence: str) -> str:
+    """A sentence as a clause inside another: its closing punctuation dropped, its first word lowercased where it is
+    a stop word other than "I" ("The", "It", "In"; a name keeps its capital: "Berlin", which WordNet also knows as
+    a carriage)."""
+    clause = sentence.strip().rstrip(".!?;:").rstrip()
+    first = clause.split(maxsplit=1)[0] if clause else ""
+    if first and first != "I" and word_key(first) in ENGLISH_STOP_WORDS:
+        clause = clause[0].lower() + clause[1:]
+    return clause
+
+
+def add_clause(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A clause joins the end of a sentence of the text, before its closing punctuation: a sentence of another
+    document (of at most ``MAX_CLAUSE_WORDS`` words) after a connector (:data:`CONNECTORS`: "..., and the festival
+    draws thousands of visitors.", "... because the bridge was built in 1932."); span: the connector's word and the
+    clause."""
+    context = resources.context.lower()
+    options = [s for s in resources.foreign_sentences if s.lower() not in context and ":" not in s
+               and 3 <= len(s.split()) <= MAX_CLAUSE_WORDS and s.strip()[-1:] in ".!?"]  # no "Luke: Okay ..."
+    ends = [end for start, end in split_sentences(text) if _SENTENCE_END.search(text[start:end].rstrip())]
+    sentence, end = _pick(rng, options), _pick(rng, ends)
+    if sentence is None or end is None:
+        return None
+    stop = re.search(r"[.!?][\"'”’)\]]*\s*$", text[:end]).start()  # before the closing punctuation
+    connector = _pick(rng, CONNECTORS)
+    joined = f"{connector} {_as_clause(sentence)}"
+    start = stop + len(connector) - len(connector.lstrip(", "))
+    return Edit(text[:stop] + joined + text[stop:], start, stop + len(joined), "clause", f"+ {joined.strip(', ')}")
+
+
 # --- abstentions ------------------------------------------------------------------------------------------------
 
 # sentences that say the sources lack a topic (other wordings than benchmarks/framing.py's)
@@ -779,6 +936,9 @@ EDITS: dict[str, EditFunction] = {
     "entity_opening": swap_entity_opening,
     "number_near": swap_number_near,
     "ordinal": change_ordinal,
+    "list_item": add_list_item,
+    "clause": add_clause,
 }
 # kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
-NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal", "entity_opening"})
+NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal", "entity_opening", "list_item",
+                        "clause"})

@@ -87,6 +87,36 @@ class WordRelations:
             return []
         return sorted(w for w in self._members().get(synsets[0], ()) if w != word and self._lemmas[w][0] == synsets[0])
 
+    @lru_cache(maxsize=4096)  # noqa: B019 - one instance per process (load_relations), bounded
+    def coordinates(self, word: str) -> tuple[str, ...]:
+        """Other concepts filed under the concept above the dominant meaning of ``word``, where that meaning is a
+        noun: the one-word lemmas whose own dominant meaning they are (``wolves`` -> dog, fox, hyena, jackal;
+        ``Idaho`` -> alabama, alaska, ...), sorted; none of ``word``'s own lemmas."""
+        own = self.lemmas(word)
+        found: set[str] = set()
+        for lemma in own:
+            synset = self._lemmas.get(lemma, [None])[0]
+            if synset is None or self._pos[synset] != "n":
+                continue
+            for parent in self._hypernyms.get(str(synset), ()):
+                for sibling in self._hyponyms().get(parent, ()):
+                    if sibling != synset:  # not the word's own synonyms ("mathematics" for "math")
+                        found.update(w for w in self._members().get(sibling, ()) if self._lemmas[w][0] == sibling)
+        return tuple(sorted(found - own))
+
+    def is_proper(self, word: str) -> bool:
+        """Whether WordNet writes every lemma of ``word`` only with a capital (``Idaho``; not ``Arsenal``)."""
+        lemmas = self.lemmas(word)
+        return bool(lemmas) and lemmas <= self._proper
+
+    @lru_cache(maxsize=1)  # noqa: B019 - one instance per process (load_relations)
+    def _hyponyms(self) -> dict[int, list[int]]:
+        children: dict[int, list[int]] = defaultdict(list)
+        for synset, parents in self._hypernyms.items():
+            for parent in parents:
+                children[parent].append(int(synset))
+        return children
+
     @lru_cache(maxsize=1)  # noqa: B019 - one instance per process (load_relations)
     def _members(self) -> dict[int, list[str]]:
         members: dict[int, list[str]] = {}

@@ -11,6 +11,7 @@ import pytest
 from halluseq.augment.edits import (
     ABSTENTIONS,
     ATTRIBUTES,
+    CONNECTORS,
     EDITS,
     MONTHS,
     Edit,
@@ -27,6 +28,7 @@ from halluseq.augment.edits import (
     swappable,
 )
 from halluseq.data.sentences import split_sentences
+from halluseq.lexicon import load_relations
 
 EIFFEL_CONTEXT = "The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris."
 EIFFEL_BASE = "The Eiffel Tower was completed in 1889."
@@ -387,6 +389,81 @@ def test_splice_does_not_apply_without_a_foreign_sentence(resources: EditResourc
     assert EDITS["splice"](EIFFEL_BASE, random.Random(0), resources) is None
 
 
+# ---- list_item ----------------------------------------------------------------------------------------------
+
+SYMPTOMS = EditResources("Common side effects of the drug include nausea and diarrhoea. Yellowstone covers parts of "
+                         "Wyoming, Montana and Idaho and protects its wolves.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("base", "before"), [
+    ("Common side effects include nausea and diarrhoea.", "nausea"),
+    ("Yellowstone covers parts of Wyoming, Montana and Idaho.", "Montana"),
+])
+def test_list_item_joins_a_list_before_its_last_link(base: str, before: str, seed: int) -> None:
+    edit = edit_of("list_item", base, SYMPTOMS, seed)
+    at = base.index(before) + len(before)
+    assert edit.text == base[:at] + ", " + edit.changed + base[at:]
+    assert edit.start == at + 2 and re.fullmatch(r"[A-Za-z]+", edit.changed)
+    # a word the context holds in no form, a sibling concept of the items, written as they are
+    relations = load_relations()
+    context_lemmas = relations.lemma_set(words_of(SYMPTOMS.context))
+    assert relations.lemmas(edit.changed).isdisjoint(context_lemmas)
+    assert relations.siblings(edit.changed, before)
+    assert edit.changed[0].isupper() == before[0].isupper()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_list_item_makes_a_list_of_a_plural_noun_in_the_plural(seed: int) -> None:
+    base = "The park protects its wolves."
+    edit = edit_of("list_item", base, SYMPTOMS, seed)
+    assert edit.text == f"The park protects its wolves and {edit.changed}."
+    assert edit.changed in {"dogs", "foxes"}  # the plurals of common words filed beside "wolf"
+
+
+@pytest.mark.parametrize("text", [
+    "He was black and white.",  # adjectives
+    "Brush the ribs and cook them.",  # a verb after "and"
+    "She sells health and life insurance.",  # "life" modifies "insurance": no list of kinds of life
+    "Smith and Jones won.",  # surnames that WordNet has as common words
+    "He faces a fine of 5 minutes.",  # a verb in -s, a plural after a number
+    "The tower is 330 metres tall.",
+])
+def test_list_item_does_not_apply_without_a_list_of_things(text: str) -> None:
+    assert all(EDITS["list_item"](text, random.Random(seed), SYMPTOMS) is None for seed in range(5))
+
+
+def test_list_item_does_not_apply_when_the_context_holds_every_sibling() -> None:
+    context = EditResources("Monday, Tuesday, Wednesday, Thursday, Friday, Saturday and Sunday.")
+    assert EDITS["list_item"]("It opens on Monday and Friday.", random.Random(0), context) is None
+
+
+# ---- clause -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_clause_joins_a_foreign_sentence_before_a_sentence_end(seed: int) -> None:
+    base = "The tower is tall. It stands in Paris."
+    edit = edit_of("clause", base, seed=seed)
+    # the other foreign sentence is in the context; the clause keeps no full stop
+    made = {(base[:stop] + connector + " Berlin has many lakes" + base[stop:], connector.lstrip(", "))
+            for stop in (base.index("."), len(base) - 1) for connector in CONNECTORS}
+    assert (edit.text, edit.changed.removesuffix(" Berlin has many lakes")) in made
+
+
+def test_clause_keeps_a_name_that_opens_the_sentence() -> None:
+    edit = edit_of("clause", "It stands in Paris.", EditResources(EIFFEL_CONTEXT, foreign_sentences=(
+        "London hosted the Olympics in 2012.",)))
+    assert edit.changed.endswith(" London hosted the Olympics in 2012") and edit.text.endswith("2012.")
+
+
+@pytest.mark.parametrize("resources", [
+    EditResources(EIFFEL_CONTEXT),
+    EditResources(EIFFEL_CONTEXT, foreign_sentences=("Luke: Okay, I will call you back.", "Too long " * 12 + ".")),
+])
+def test_clause_does_not_apply_without_a_short_foreign_sentence(resources: EditResources) -> None:
+    assert EDITS["clause"](EIFFEL_BASE, random.Random(0), resources) is None
+
+
 # ---- swap --------------------------------------------------------------------------------------------------
 
 def swapped_back(edit: Edit) -> str:
@@ -581,13 +658,15 @@ RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sau
 @pytest.mark.parametrize("seed", range(10))
 @pytest.mark.parametrize("kind", list(EDITS))
 def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
-    base = RICH_BASE + (" Paris loves it." if kind == "entity_opening" else "")  # a name that opens a sentence
+    base = RICH_BASE + {"entity_opening": " Paris loves it.",  # a name that opens a sentence
+                        "list_item": " Its cafes sell apples and grapes."}.get(kind, "")  # a list
     edit = edit_of(kind, base, RICH, seed)
     assert 0 <= edit.start < edit.end <= len(edit.text)
     assert edit.text != base
     prefix, suffix = edit.text[:edit.start], edit.text[edit.spans[-1][1]:]
-    # an insertion may add one separating space before its span (negation 'not', splice, ' percentage points')
-    assert base.startswith(prefix) or (prefix.endswith(" ") and base.startswith(prefix[:-1]))
+    # an insertion may add a separating space before its span (negation 'not', splice, ' percentage points'), after
+    # a comma (clause: ", and ...", list_item: ", vomiting")
+    assert base.startswith(prefix) or base.startswith(prefix.removesuffix(" ").removesuffix(","))
     assert base.endswith(suffix)
 
 
