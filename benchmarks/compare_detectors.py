@@ -19,6 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SYNTHETIC = "synthetic_unseen (BEGIN + PsiloQA contexts)"
 ABSTENTIONS = "synthetic_unseen_abstentions (BEGIN + PsiloQA contexts)"
+ADDITIONS = "synthetic_unseen_additions (BEGIN + PsiloQA contexts)"
 SPANS = {"psiloqa_eval_gpt (zero-shot, GPT-4o annotations)": "PsiloQA (GPT-4o)",
          "psiloqa_eval_annotator1 (zero-shot, human annotations)": "PsiloQA (annotator 1)",
          "psiloqa_eval_annotator2 (zero-shot, human annotations)": "PsiloQA (annotator 2)",
@@ -45,6 +46,8 @@ def rows(config: dict[str, Any]) -> dict[str, float | None]:
         out[f"synthetic unseen, {kind}: flagged"] = entry["flagged"]
     for kind, entry in sorted(metrics.get(ABSTENTIONS, {}).get("by_kind", {}).items()):
         out[f"unseen abstentions, {kind}: flagged"] = entry["flagged"]
+    for kind, entry in sorted(metrics.get(ADDITIONS, {}).get("by_kind", {}).items()):
+        out[f"unseen additions, {kind}: flagged"] = entry["flagged"]
     for key, name in SPANS.items():
         for metric in ("token_auc", "token_ap", "example_auc", "span_f1"):
             if key in metrics:

@@ -23,6 +23,7 @@ FAMILIES: dict[str, str] = {
     "abstention": "halluseq.features.abstention:AbstentionFeatures",
     "slots": "halluseq.features.slots:SlotFeatures",
     "forms": "halluseq.features.forms:FormFeatures",
+    "lists": "halluseq.features.lists:ListFeatures",
     "quantities": "halluseq.features.quantities:QuantityFeatures",
     "lm": "halluseq.features.lm:LMFeatures",
     "lm_contrast": "halluseq.features.lm:LMContrastFeatures",

@@ -104,6 +104,11 @@ class WordRelations:
                         found.update(w for w in self._members().get(sibling, ()) if self._lemmas[w][0] == sibling)
         return tuple(sorted(found - own))
 
+    def noun_first(self, lemma: str) -> bool:
+        """Whether the most frequent meaning of the lemma ``lemma`` (as written, lower case) is a noun."""
+        synsets = self._lemmas.get(lemma)
+        return bool(synsets) and self._pos[synsets[0]] == "n"
+
     def is_proper(self, word: str) -> bool:
         """Whether WordNet writes every lemma of ``word`` only with a capital (``Idaho``; not ``Arsenal``)."""
         lemmas = self.lemmas(word)
@@ -144,10 +149,10 @@ class WordRelations:
         """The word's dominant meanings: the most frequent synset of each part of speech of each of its lemmas."""
         return self._senses(word, 1)
 
-    def _ancestors(self, synsets: set[int]) -> set[int]:
-        """The hypernyms of ``synsets`` and theirs (``ANCESTOR_LEVELS`` levels up)."""
+    def _ancestors(self, synsets: set[int], levels: int = ANCESTOR_LEVELS) -> set[int]:
+        """The hypernyms of ``synsets`` and theirs (``levels`` levels up)."""
         found, frontier = set(), synsets
-        for _ in range(ANCESTOR_LEVELS):
+        for _ in range(levels):
             frontier = {h for s in frontier for h in self._hypernyms.get(str(s), ())}
             found |= frontier
         return found
@@ -171,14 +176,14 @@ class WordRelations:
             return False
         return bool(self._dominant(a) & self._synsets(b) or self._dominant(b) & self._synsets(a))
 
-    def siblings(self, a: str, b: str) -> bool:
-        """Whether common meanings of ``a`` and ``b`` are distinct concepts under one concept at most
-        ``ANCESTOR_LEVELS`` levels up (``feet`` and ``metres``: units of length), neither generalising the other, and
-        the two are not synonyms."""
+    def siblings(self, a: str, b: str, levels: int = ANCESTOR_LEVELS) -> bool:
+        """Whether common meanings of ``a`` and ``b`` are distinct concepts under one concept at most ``levels`` levels
+        up (``feet`` and ``metres``: units of length), neither generalising the other, and the two are not
+        synonyms."""
         synsets_a, synsets_b = self._synsets(a), self._synsets(b)
         if not synsets_a or not synsets_b or self.synonyms(a, b):
             return False
-        ancestors_a, ancestors_b = self._ancestors(synsets_a), self._ancestors(synsets_b)
+        ancestors_a, ancestors_b = self._ancestors(synsets_a, levels), self._ancestors(synsets_b, levels)
         if synsets_a & ancestors_b or synsets_b & ancestors_a:  # one generalises the other: man, person
             return False
         return bool(ancestors_a & ancestors_b)
