@@ -16,7 +16,10 @@ An ``augment`` source instead of a ``path`` makes synthetic hallucinations in me
 ``train: false`` makes a source evaluation-only: it is tested where a protocol tests it (a leave-one-dataset-out
 fold, CV on its name) but never enters a training or validation part (``meta["train"]``, read by
 :func:`halluseq.data.splits.grouped_split`).
-``name`` becomes every example's ``dataset`` (leave-one-dataset-out holds out by it; default: the file stem);
+``name`` becomes every example's ``dataset`` (leave-one-dataset-out holds out by it; default: the file stem), unless
+``dataset`` names another: a second synthetic draw of its own cap (``{name: synthetic_lists, dataset: synthetic,
+augment: ...}``) then counts as ``synthetic`` wherever datasets are counted (the validation sources of early stopping
+and of the threshold, reports), not as one more source beside RAGTruth;
 ``max_examples`` keeps a seeded sample of whole groups; ``weight`` is how many times, in expectation, each
 training example of the source is drawn per epoch; ``task`` overrides the examples' task. Datasets that share
 documents (XSumFaith, EntFA, QAGS, CLIFF and FRANK share XSum / CNN-DM articles, truncated differently) are
@@ -37,7 +40,7 @@ from halluseq.data.example import Example
 from halluseq.data.generic import example_from_record
 from halluseq.data.loader import load
 
-SOURCE_KEYS = {"path", "augment", "format", "name", "max_examples", "weight", "task", "train", "options"}
+SOURCE_KEYS = {"path", "augment", "format", "name", "dataset", "max_examples", "weight", "task", "train", "options"}
 AUGMENT_KEYS = {"sources", "path", "format", "kinds", "per_example", "seed", "context_sentences", "from_answers",
                 "paraphrase_words", "context_fragments", "framing", "abstentions", "respell_amounts",
                 "strict_names", "extra_kinds"}
@@ -73,6 +76,8 @@ def check_sources(entries: Sequence[dict[str, Any]]) -> None:
         weight = entry.get("weight", 1.0)
         if not isinstance(weight, int | float) or isinstance(weight, bool) or weight <= 0:
             raise ValueError(f"{where}: weight must be a positive number, got {weight!r}")
+        if "dataset" in entry and (not isinstance(entry["dataset"], str) or not entry["dataset"]):
+            raise ValueError(f"{where}: dataset must be a non-empty name, got {entry['dataset']!r}")
         if not isinstance(entry.get("train", True), bool):
             raise ValueError(f"{where}: train must be true or false, got {entry['train']!r}")
         names.append(source_name(entry))
@@ -159,7 +164,7 @@ def load_sources(entries: Sequence[dict[str, Any]], seed: int = 42) -> list[Exam
             loaded = cap_by_group(loaded, entry["max_examples"], _seed(seed, name))
         weight = float(entry.get("weight", 1.0))
         for e in loaded:
-            changes: dict[str, Any] = {"dataset": name}
+            changes: dict[str, Any] = {"dataset": entry.get("dataset", name)}
             if entry.get("task"):
                 changes["task"] = str(entry["task"])
             if weight != 1.0 or entry.get("train") is False:

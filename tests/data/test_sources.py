@@ -44,6 +44,8 @@ def test_check_sources_names_the_entry_and_problem():
         check_sources([{"name": "syn", "augment": {"sources": ["later"]}}, {"path": "later.jsonl"}])
     with pytest.raises(ValueError, match="a 'path' or an 'augment' section"):
         check_sources([{"name": "nothing"}])
+    with pytest.raises(ValueError, match=r"data\[0\].*dataset must be a non-empty name"):
+        check_sources([{"path": "a.jsonl", "dataset": ""}])
 
 
 def test_sources_are_named_capped_by_whole_groups_and_weighted(tmp_path):
@@ -121,6 +123,21 @@ def test_augment_source_keeps_groups_and_never_crosses_a_split(tmp_path):
         train = {examples[i].group for i in np.concatenate([fold.train, fold.validation])}
         assert not train & {examples[i].group for i in fold.test}
 
+
+
+def test_a_second_synthetic_draw_counts_as_the_first_ones_dataset(tmp_path):
+    records = synthetic_records(12, 2, seed=0, prefix="r")
+    for r in records:
+        r["context"] += " The bridge opened in 1932 and carried 4,500 cars a day. Officials in Oslo praised it."
+    path = write_jsonl(tmp_path / "base.jsonl", records)
+    examples = load_sources([{"path": str(path), "name": "base"},
+                             {"name": "synthetic", "augment": {"sources": ["base"], "seed": 0}},
+                             {"name": "synthetic_numbers", "dataset": "synthetic", "max_examples": 4,
+                              "augment": {"sources": ["base"], "kinds": ["number"], "seed": 1}}])
+    assert set(Counter(e.dataset for e in examples)) == {"base", "synthetic"}
+    numbers = [e for e in examples if e.meta.get("kind") == "number"]
+    assert len(numbers) > len([e for e in load_sources([{"path": str(path), "name": "base"}, {
+        "name": "synthetic", "augment": {"sources": ["base"], "seed": 0}}]) if e.meta.get("kind") == "number"])
 
 
 def test_augment_source_passes_abstentions_on(tmp_path):
