@@ -713,13 +713,13 @@ def splice_sentence(text: str, rng: random.Random, resources: EditResources) -> 
 # --- additions: an item or a clause the context lacks, inside a sentence that is otherwise right -------------------
 
 # a list's last link: the item before "and" / "or" (an optional comma after it) and the item after
-_LIST_LINK = re.compile(r"\b(?P<before>[A-Za-z][a-z-]{2,})(?P<comma>,?) (?:and|or) (?P<after>[A-Za-z][a-z-]{2,})\b")
-# what joins an added clause to the sentence it ends, as written before the clause
+_LIST_LINK = re.compile(r"\b(?P<before>[A-Za-z][a-z-]{2,}),? (?:and|or) (?P<after>[A-Za-z][a-z-]{2,})\b")
 # a lowercase plural noun (one an item can join: "bears" -> "bears and wolves") and the determiners it may follow
 _PLURAL = re.compile(r"\b[a-z][a-z-]{2,}s\b")
 _LINKED = re.compile(r"\s*(?:,|(?:and|or)\b)")  # what follows an item of a list ("the ribs and cook them")
 DETERMINERS = frozenset({"the", "these", "those", "their", "its", "his", "her", "our", "your", "my", "some", "other",
                          "such", "various", "certain"})
+# what joins an added clause to the sentence it ends, as written before the clause
 CONNECTORS = (", and", ", while", " because", ", so", ", although")
 MAX_CLAUSE_WORDS = 20
 
