@@ -15,18 +15,13 @@ whose flagged words hit the added words, the response-score ROC AUC against the 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
 import random
 from pathlib import Path
 
-from context_numbers import SOURCES, base_key, model_argument
+from context_numbers import SOURCES, base_key, missed, model_argument, scored, write_report
 
 from halluseq.augment import augment
 from halluseq.data import load
-from halluseq.data.generic import example_from_record
-from halluseq.detector import Detector
 from halluseq.evaluate import flag_rates_by_kind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,12 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     label = args.label or Path(args.model).name
     records = additions(args.per_kind, args.seed)
-    examples = [example_from_record(r, "augmented", line) for line, r in enumerate(records, 1)]
-    detector = Detector.from_pretrained(args.model)
-    probs = detector.probabilities(examples)
-    missed = [{"answer": r["response"], "detail": r["meta"]["detail"], "score": round(float(p.max()), 3)}
-              for r, p in zip(records, probs, strict=True)
-              if r["meta"]["kind"] == "list_item" and p.max() < detector.threshold][:10]
+    detector, examples, probs = scored(args.model, records)
     report = {
         "command": f"python benchmarks/additions.py --model {model_argument(args.model)} --label {label}"
                    + (f" --per-kind {args.per_kind}" if args.per_kind != 300 else "")
@@ -68,13 +58,9 @@ def main() -> None:
         "model": label, "threshold": detector.threshold, "seed": args.seed, "per_kind": args.per_kind,
         "sources": [str(p.relative_to(ROOT.parent)) for p in SOURCES],
         "by_kind": flag_rates_by_kind(examples, probs, detector.threshold),
-        "missed_list_items": missed,
-        "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count()},
+        "missed_list_items": missed(records, probs, detector.threshold, "list_item"),
     }
-    out = ROOT / "benchmarks" / "results" / f"additions_{label}.json"
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps({k: report[k] for k in ("model", "threshold", "by_kind")}, indent=1))
-    print(f"wrote {out.relative_to(ROOT)}")
+    write_report(f"additions_{label}.json", report, ("model", "threshold", "by_kind"))
 
 
 if __name__ == "__main__":

@@ -26,9 +26,12 @@ import platform
 import re
 from pathlib import Path
 
+import numpy as np
+
 from halluseq.augment import augment
 from halluseq.augment.edits import closest_sentence
 from halluseq.data import load
+from halluseq.data.example import Example
 from halluseq.data.generic import example_from_record
 from halluseq.detector import Detector
 from halluseq.evaluate import flag_rates_by_kind
@@ -62,6 +65,29 @@ def where_it_stands(record: dict) -> str:
     return "same_sentence" if re.search(rf"(?<![\d.,]){re.escape(new)}(?!\d)", closest) else "other_sentence"
 
 
+def scored(model: str, records: list[dict]) -> tuple[Detector, list[Example], list[np.ndarray]]:
+    """The detector ``model``, the records as examples, and its word probabilities of each."""
+    examples = [example_from_record(r, "augmented", line) for line, r in enumerate(records, 1)]
+    detector = Detector.from_pretrained(model)
+    return detector, examples, detector.probabilities(examples)
+
+
+def missed(records: list[dict], probs: list[np.ndarray], threshold: float, kind: str, limit: int = 10) -> list[dict]:
+    """Up to ``limit`` records of ``kind`` scored below ``threshold``: answer, edit and score."""
+    return [{"answer": r["response"], "detail": r["meta"]["detail"], "score": round(float(p.max()), 3)}
+            for r, p in zip(records, probs, strict=True) if r["meta"]["kind"] == kind and p.max() < threshold][:limit]
+
+
+def write_report(file_name: str, report: dict, shown: tuple[str, ...]) -> None:
+    """``report`` with the machine it ran on, written to ``benchmarks/results/<file_name>``; its ``shown`` keys
+    printed."""
+    report = {**report, "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count()}}
+    out = ROOT / "benchmarks" / "results" / file_name
+    out.write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps({k: report[k] for k in shown}, indent=1))
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
 def model_argument(model: str) -> str:
     """``--model`` as a result file may record it: as given (a bundled name, a path relative to the repository), the
     folder's name for an absolute path."""
@@ -77,17 +103,11 @@ def main() -> None:
     args = parser.parse_args()
     label = args.label or Path(args.model).name
     records = swapped(args.kind, args.seed)
-    examples = [example_from_record(r, "augmented", line) for line, r in enumerate(records, 1)]
-    detector = Detector.from_pretrained(args.model)
-    probs = detector.probabilities(examples)
-    missed, by_place = [], {}
+    detector, examples, probs = scored(args.model, records)
+    by_place = {}
     for record, p in zip(records, probs, strict=True):
         if record["meta"]["kind"] == args.kind:
-            score = float(p.max())
-            by_place.setdefault(where_it_stands(record), []).append(score >= detector.threshold)
-            if score < detector.threshold and len(missed) < 10:
-                missed.append({"answer": record["response"], "detail": record["meta"]["detail"],
-                               "score": round(score, 3)})
+            by_place.setdefault(where_it_stands(record), []).append(float(p.max()) >= detector.threshold)
     report = {
         # a model folder given by an absolute path is named, not located: no machine's paths in a result file
         "command": f"python benchmarks/context_numbers.py --model {model_argument(args.model)} --label {label}"
@@ -96,13 +116,10 @@ def main() -> None:
         "sources": [str(p.relative_to(ROOT.parent)) for p in SOURCES],
         "by_kind": flag_rates_by_kind(examples, probs, detector.threshold),
         "flagged_by_place": {k: {"answers": len(v), "flagged": sum(v) / len(v)} for k, v in sorted(by_place.items())},
-        "missed_examples": missed,
-        "machine": {"python": platform.python_version(), "cpu_count": os.cpu_count()},
+        "missed_examples": missed(records, probs, detector.threshold, args.kind),
     }
-    out = ROOT / "benchmarks" / "results" / f"context_{KINDS[args.kind]}_{label}.json"
-    out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps({k: report[k] for k in ("model", "threshold", "by_kind", "flagged_by_place")}, indent=1))
-    print(f"wrote {out.relative_to(ROOT)}")
+    write_report(f"context_{KINDS[args.kind]}_{label}.json", report,
+                 ("model", "threshold", "by_kind", "flagged_by_place"))
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ class WordRelations:
         synsets = self._lemmas.get(word)
         if not synsets or self.lemmas(word) != {word} or len({self._pos[s] for s in synsets}) != 1:
             return []
-        return sorted(w for w in self._members().get(synsets[0], ()) if w != word and self._lemmas[w][0] == synsets[0])
+        return sorted(w for w in self._named_by(synsets[0]) if w != word)
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one instance per process (load_relations), bounded
     def coordinates(self, word: str) -> tuple[str, ...]:
@@ -101,7 +101,7 @@ class WordRelations:
             for parent in self._hypernyms.get(str(synset), ()):
                 for sibling in self._hyponyms().get(parent, ()):
                     if sibling != synset:  # not the word's own synonyms ("mathematics" for "math")
-                        found.update(w for w in self._members().get(sibling, ()) if self._lemmas[w][0] == sibling)
+                        found.update(self._named_by(sibling))
         return tuple(sorted(found - own))
 
     def noun_first(self, lemma: str) -> bool:
@@ -121,6 +121,10 @@ class WordRelations:
             for parent in parents:
                 children[parent].append(int(synset))
         return children
+
+    def _named_by(self, synset: int) -> list[str]:
+        """The lemmas of ``synset`` whose most frequent meaning it is."""
+        return [w for w in self._members().get(synset, ()) if self._lemmas[w][0] == synset]
 
     @lru_cache(maxsize=1)  # noqa: B019 - one instance per process (load_relations)
     def _members(self) -> dict[int, list[str]]:
