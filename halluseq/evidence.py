@@ -25,6 +25,10 @@ from halluseq.features.text import word_key
 from halluseq.result import Evidence
 
 CANDIDATES = 4
+# Evidence pairs are short and many, of all lengths: padded to multiples of this many tokens they share fewer, fuller
+# batches (in bfloat16 each padded length has one batch shape, features/encoders.py). Their probabilities are shown,
+# never fed to a labeler, so they need not match the NLI features' padding
+PAD_MULTIPLE = 32
 # First words of a sentence that refer to something before it: such a candidate's support is read with the
 # sentence before it in the premise
 ANAPHORS = frozenset({"it", "its", "he", "his", "him", "she", "her", "they", "their", "them", "this", "these", "those",
@@ -84,7 +88,7 @@ class EvidenceFinder:
                 plan.append([Candidate(spans[i], pairs.setdefault((premises[i], claim), len(pairs)),
                                        pairs.setdefault((texts[i], claim), len(pairs))) for i in chosen])
             plans.append(plan)
-        scores = self.nli.score_pairs(list(pairs))  # (n_pairs, 3): contradiction, entailment, neutral
+        scores = self.nli.score_pairs(list(pairs), PAD_MULTIPLE)  # (n_pairs, 3): contradiction, entailment, neutral
         return [[self._pick(example.context, rows, scores) for rows in plan]
                 for example, plan in zip(examples, plans, strict=True)]
 

@@ -40,7 +40,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import Word, split_words, word_offsets
 from halluseq.features.align import relevance, text_keys
 from halluseq.features.base import FeatureExtractor
-from halluseq.features.encoders import model_limit, padded_batches
+from halluseq.features.encoders import PAD_MULTIPLE, keyed_config, model_dtype, model_limit, padded_batches
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.nli.model import BUNDLED_NLI, label_index, load_nli_model, weights_digest
 
@@ -123,9 +123,12 @@ class NLIFeatures(FeatureExtractor):
 
     Options: ``backend`` (``halluseq-nli`` or any Hugging Face NLI sequence classifier id / folder), ``premise``
     (``chunks`` | ``first400``), ``max_length`` (tokens per pair, capped at the model's limit), ``chunk_tokens``,
-    ``chunk_overlap``, ``max_chunks`` (per sentence; None: every chunk); runtime only (not in the cache key):
+    ``chunk_overlap``, ``max_chunks`` (per sentence; None: every chunk), ``precision`` (``float32`` |
+    ``bfloat16``: about three times faster on a CPU with bfloat16 instructions, probabilities within ~0.01; a cache
+    key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key):
     ``batch_tokens`` (padded tokens per batch),
-    ``threads`` (torch intra-op threads, None = unchanged).
+    ``threads`` (torch intra-op threads, None = unchanged;
+    in bfloat16 part of the cache key).
     """
 
     name: ClassVar[str] = "nli"
@@ -140,8 +143,10 @@ class NLIFeatures(FeatureExtractor):
         config.setdefault("chunk_tokens", 256)
         config.setdefault("chunk_overlap", 32)
         config.setdefault("max_chunks", MAX_CHUNKS)
+        config.setdefault("precision", "float32")
         config.setdefault("batch_tokens", 8192)
         config.setdefault("threads", None)
+        model_dtype(config["precision"])  # fail early on an unknown precision
         if config["premise"] not in PREMISES:
             raise ValueError(f"nli premise must be one of {PREMISES}, not {config['premise']!r}")
         if not 0 <= config["chunk_overlap"] <= config["chunk_tokens"] // 2:
@@ -162,12 +167,14 @@ class NLIFeatures(FeatureExtractor):
         ``halluseq-nli`` keys anew; the same weights under another name or path share the cache); a hub id keys
         by name."""
         digest = weights_digest(self._config["backend"])
-        return self.config if digest is None else {**self.config, "backend": f"weights:{digest}"}
+        config = keyed_config(self.config, self._config["threads"])
+        return config if digest is None else {**config, "backend": f"weights:{digest}"}
 
     def load(self) -> tuple[Any, Any]:
         """The NLI ``(model, tokenizer)``, loaded on first use."""
         if self._loaded is None:
-            self._loaded = load_nli_model(self._config["backend"])
+            model, tokenizer = load_nli_model(self._config["backend"])
+            self._loaded = model.to(model_dtype(self._config["precision"])), tokenizer
         return self._loaded
 
     def premises(self, context: str) -> list[str]:
@@ -196,9 +203,10 @@ class NLIFeatures(FeatureExtractor):
         return self._config["max_chunks"] is not None and n_premises > self._config["max_chunks"]
 
     @torch.inference_mode()
-    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+    def score_pairs(self, pairs: Sequence[tuple[str, str]], pad_multiple: int = PAD_MULTIPLE) -> np.ndarray:
         """``(n_pairs, 3)`` model probabilities (contradiction, entailment, neutral) of (premise, hypothesis)
-        pairs, each pair truncated to the model's limit."""
+        pairs, each pair truncated to the model's limit and padded to a multiple of ``pad_multiple`` tokens (the
+        features' pairs keep the default: in bfloat16 another padding gives other numbers)."""
         out = np.zeros((len(pairs), 3))
         if not pairs:
             return out
@@ -213,8 +221,10 @@ class NLIFeatures(FeatureExtractor):
         premises, hypotheses = zip(*pairs, strict=True)
         encoding = tokenizer(list(premises), list(hypotheses), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
-            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit):
-                logits = model(**inputs).logits  # (B, n_labels)
+            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
+                                                fixed_shape=self._config["precision"] != "float32",
+                                                multiple=pad_multiple):
+                logits = model(**inputs).logits[:len(batch)]  # (B, n_labels)
                 out[batch] = torch.softmax(logits.float(), dim=-1)[:, order].numpy()
         return out
 

@@ -28,7 +28,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.features.base import FeatureExtractor
-from halluseq.features.encoders import model_limit, padded_batches
+from halluseq.features.encoders import keyed_config, model_dtype, model_limit, padded_batches
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.nli.model import minilm_path
 
@@ -59,8 +59,11 @@ def window_bounds(n_words: int) -> np.ndarray:
 
 class SupportFeatures(FeatureExtractor):
     """SPEC 2.6. Options: ``model`` (``minilm`` = the installed all-MiniLM-L6-v2 package, or any Hugging Face
-    encoder id / folder), ``max_length`` (tokens per text, capped at the model's limit); runtime only (not in the
-    cache key): ``batch_tokens`` (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged).
+    encoder id / folder), ``max_length`` (tokens per text, capped at the model's limit), ``precision`` (``float32``
+    | ``bfloat16``: about three times faster on a CPU with bfloat16 instructions, similarities within ~0.005; a
+    cache key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key): ``batch_tokens``
+    (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged;
+    in bfloat16 part of the cache key).
     """
 
     name: ClassVar[str] = "support"
@@ -71,8 +74,10 @@ class SupportFeatures(FeatureExtractor):
     def __init__(self, **config: Any):
         config.setdefault("model", MINILM)
         config.setdefault("max_length", 256)
+        config.setdefault("precision", "float32")
         config.setdefault("batch_tokens", 8192)
         config.setdefault("threads", None)
+        model_dtype(config["precision"])  # fail early on an unknown precision
         super().__init__(**config)
         self._loaded: tuple[Any, Any] | None = None
         # embeddings of recent context sentences: answers against a context already seen (a long document asked
@@ -83,6 +88,10 @@ class SupportFeatures(FeatureExtractor):
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
+    @property
+    def fingerprint_config(self) -> dict[str, Any]:
+        return keyed_config(self.config, self._config["threads"])
+
     def load(self) -> tuple[Any, Any]:
         """The encoder's ``(model, tokenizer)``, loaded on first use."""
         if self._loaded is None:
@@ -90,7 +99,8 @@ class SupportFeatures(FeatureExtractor):
 
             path = minilm_path() if self._config["model"] == MINILM else self._config["model"]
             with quiet_transformers():
-                self._loaded = AutoModel.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path)
+                model = AutoModel.from_pretrained(path, dtype=model_dtype(self._config["precision"])).eval()
+                self._loaded = model, AutoTokenizer.from_pretrained(path)
         return self._loaded
 
     @torch.inference_mode()
@@ -103,21 +113,21 @@ class SupportFeatures(FeatureExtractor):
         limit = model_limit(tokenizer, model, self._config["max_length"])
         encoding = tokenizer(list(texts), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
-            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit):
-                hidden = model(**inputs).last_hidden_state  # (B, L, H)
-                mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
+            for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
+                                                fixed_shape=self._config["precision"] != "float32"):
+                hidden = model(**inputs).last_hidden_state[:len(batch)].float()  # (B, L, H)
+                mask = inputs["attention_mask"][:len(batch)].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
                 pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)  # (B, H)
                 out[batch] = F.normalize(pooled, dim=-1).numpy()
         return out
 
-    def _context_embeddings(self, sentences: list[str]) -> np.ndarray:
-        """``(len(sentences), H)`` embeddings of distinct context sentences, remembered (least recently used out past
-        ``REMEMBERED_SENTENCES``) so that a context seen again is not embedded again."""
-        missing = [text for text in sentences if text not in self._remembered]
-        embedded = self.embed(missing)  # (M, H); (0, H) when every sentence is remembered
-        fresh = dict(zip(missing, embedded, strict=True))
+    def _remember(self, sentences: list[str], fresh: dict[str, np.ndarray]) -> np.ndarray:
+        """``(len(sentences), H)`` embeddings of distinct context sentences, each from ``fresh`` (just embedded) or
+        remembered; the fresh ones are remembered (least recently used out past ``REMEMBERED_SENTENCES``) so that a
+        context seen again is not embedded again."""
+        hidden = self.load()[0].config.hidden_size
         out = np.stack([fresh[text] if text in fresh else self._remembered[text] for text in sentences]) \
-            if sentences else embedded
+            if sentences else np.zeros((0, hidden), dtype=np.float32)
         for text in sentences:
             if text in fresh:
                 self._remembered[text] = fresh[text].copy()  # its own memory, freed when it is evicted
@@ -140,8 +150,12 @@ class SupportFeatures(FeatureExtractor):
             windows = [answer_rows.setdefault(example.answer[offsets[a, 0]:offsets[b, 1]], len(answer_rows))
                        for a, b in window_bounds(len(offsets))]
             plans.append((context, answer, windows, sentence_index(offsets, sentences)))
-        context_embeddings = self._context_embeddings(list(context_rows))  # (C, H)
-        answer_embeddings = self.embed(list(answer_rows))  # (N, H)
+        # the context sentences not remembered and the answers' texts go through the encoder together (fewer,
+        # fuller batches; in bfloat16 the numbers are the same either way)
+        missing = [text for text in context_rows if text not in self._remembered]
+        embedded = self.embed(missing + list(answer_rows))  # (M + N, H)
+        context_embeddings = self._remember(list(context_rows), dict(zip(missing, embedded, strict=False)))  # (C, H)
+        answer_embeddings = embedded[len(missing):]  # (N, H)
         return [support_matrix(context_embeddings[context], answer_embeddings[answer], answer_embeddings[windows],
                                owner)
                 for context, answer, windows, owner in plans]

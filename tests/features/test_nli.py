@@ -13,7 +13,7 @@ import pytest
 import torch
 from hypothesis import given
 from hypothesis import strategies as st
-from numpy.testing import assert_allclose
+from numpy.testing import assert_allclose, assert_array_equal
 
 from halluseq.data import Example, load
 from halluseq.data.sentences import split_sentences
@@ -313,6 +313,21 @@ def test_batches_do_not_change_results(nli_folders, examples):
         assert_allclose(got, want, rtol=0, atol=1e-6)
 
 
+def test_bfloat16_is_close_to_float32_and_never_depends_on_batch_mates(nli_folders, examples):
+    exact = tiny_nli(nli_folders["canonical"])
+    fast = tiny_nli(nli_folders["canonical"], precision="bfloat16")
+    pairs = [(premise, example.answer[a:b]) for example in examples for premise in exact.premises(example.context)
+             for a, b in split_sentences(example.answer)]
+    together = fast.score_pairs(pairs)
+    assert_allclose(together, exact.score_pairs(pairs), rtol=0, atol=0.05)
+    # each padded length has one batch shape (features/encoders.py): the same numbers alone, reversed or in a crowd
+    assert_array_equal(together, np.vstack([fast.score_pairs([pair]) for pair in pairs]))
+    assert_array_equal(together[::-1], fast.score_pairs(pairs[::-1]))
+    one_by_one = [m for example in examples for m in fast.extract([example])]
+    for got, want in zip(fast.extract(examples), one_by_one, strict=True):
+        assert_array_equal(got, want)
+
+
 def test_short_sentences_and_shapes(nli_folders, examples):
     matrices = tiny_nli(nli_folders["canonical"]).extract(examples)
     for example, matrix in zip(examples, matrices, strict=True):
@@ -334,12 +349,20 @@ def test_cache_key_excludes_runtime_options():
     assert NLIFeatures(batch_tokens=7, threads=1).fingerprint == base.fingerprint
     assert "batch_tokens" not in base.config and "threads" not in base.config
     for change in ({"backend": "other/model"}, {"premise": "first400"}, {"max_length": 256},
-                   {"chunk_tokens": 128}, {"chunk_overlap": 0}, {"max_chunks": None}, {"max_chunks": 8}):
+                   {"chunk_tokens": 128}, {"chunk_overlap": 0}, {"max_chunks": None}, {"max_chunks": 8},
+                   {"precision": "bfloat16"}):
         assert NLIFeatures(**change).fingerprint != base.fingerprint, change
+    # float32, the default, keys as before the option existed: caches made then stay valid
+    assert "precision" not in base.fingerprint_config and base.config["precision"] == "float32"
+    # bfloat16 sums depend on how many threads split them: there the thread count is part of the key
+    fast = NLIFeatures(precision="bfloat16", threads=1)
+    assert fast.fingerprint == NLIFeatures(precision="bfloat16", threads=1, batch_tokens=7).fingerprint
+    assert fast.fingerprint != NLIFeatures(precision="bfloat16", threads=2).fingerprint
+    assert NLIFeatures(precision="bfloat16").fingerprint_config["threads"] == torch.get_num_threads()
 
 
 @pytest.mark.parametrize("options", [{"premise": "whole"}, {"chunk_overlap": 200}, {"chunk_overlap": -1},
-                                     {"max_chunks": 0}, {"max_chunks": "all"}])
+                                     {"max_chunks": 0}, {"max_chunks": "all"}, {"precision": "float16"}])
 def test_bad_options(options):
     with pytest.raises(ValueError):
         NLIFeatures(**options)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from numpy.testing import assert_allclose
+from numpy.testing import assert_allclose, assert_array_equal
 
 from halluseq.features.base import build
-from halluseq.features.encoders import PAD_MULTIPLE, padded_batches, padded_length
+from halluseq.features.encoders import PAD_MULTIPLE, fixed_rows, padded_batches, padded_length
 from halluseq.features.support import COLUMNS, SupportFeatures, support_matrix, window_bounds
 
 CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair. It is 330 metres tall. "
@@ -106,6 +106,10 @@ def test_cache_key_excludes_runtime_options():
     assert SupportFeatures(batch_tokens=3, threads=1).fingerprint == base.fingerprint
     assert SupportFeatures(model="other/encoder").fingerprint != base.fingerprint
     assert SupportFeatures(max_length=128).fingerprint != base.fingerprint
+    assert SupportFeatures(precision="bfloat16").fingerprint != base.fingerprint
+    assert "precision" not in base.fingerprint_config  # float32 keys as before the option existed
+    with pytest.raises(ValueError, match="precision"):
+        SupportFeatures(precision="half")
 
 
 def test_padded_batches_pad_each_input_to_its_own_padded_length(support):
@@ -123,3 +127,30 @@ def test_padded_batches_pad_each_input_to_its_own_padded_length(support):
     assert sorted(seen) == list(range(len(texts)))
     assert padded_length(1, 512) == PAD_MULTIPLE and padded_length(PAD_MULTIPLE + 1, 512) == 2 * PAD_MULTIPLE
     assert padded_length(100, 100) == 100  # never past the model's limit
+
+
+def test_fixed_shape_batches_have_one_shape_per_padded_length(support):
+    _, tokenizer = support.load()
+    texts = ["a", "a b c " * 5, "one two three " * 12, "x " * 600, "short text", "a b c " * 5, "b"]
+    encoding = tokenizer(texts, truncation=True, max_length=100)
+    seen = []
+    for batch, inputs in padded_batches(tokenizer, encoding, batch_tokens=64, limit=100, fixed_shape=True):
+        rows, size = inputs["input_ids"].shape
+        assert rows == fixed_rows(size) >= len(batch)  # the shape depends on the padded length alone
+        filler = inputs["input_ids"][len(batch):]
+        assert (filler == inputs["input_ids"][0]).all()  # the free rows repeat the batch's first input
+        seen += batch
+    assert sorted(seen) == list(range(len(texts)))
+
+
+def test_bfloat16_embeddings_are_close_and_never_depend_on_batch_mates(support, make_example):
+    fast = SupportFeatures(precision="bfloat16")
+    texts = [CONTEXT, COPIED, UNRELATED, "It is tall.", "The tower was designed by Gustave Eiffel's company.",
+             *CONTEXT.split()]
+    together = fast.embed(texts)
+    assert together.dtype == np.float32 and np.abs(together @ support.embed(texts).T).diagonal().min() > 0.99
+    assert_array_equal(together, np.vstack([fast.embed([text]) for text in texts]))
+    assert_array_equal(together[::-1], fast.embed(texts[::-1]))
+    example = make_example(f"{COPIED} {UNRELATED}", CONTEXT)
+    [matrix] = fast.extract([example])
+    assert_allclose(matrix, support.extract([example])[0], atol=0.02)
