@@ -40,7 +40,14 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import Word, split_words, word_offsets
 from halluseq.features.align import relevance, text_keys
 from halluseq.features.base import FeatureExtractor
-from halluseq.features.encoders import PAD_MULTIPLE, keyed_config, model_dtype, model_limit, padded_batches
+from halluseq.features.encoders import (
+    PAD_MULTIPLE,
+    keyed_config,
+    model_dtype,
+    model_limit,
+    padded_batches,
+    running_precision,
+)
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.nli.model import BUNDLED_NLI, label_index, load_nli_model, weights_digest
 
@@ -124,8 +131,8 @@ class NLIFeatures(FeatureExtractor):
     Options: ``backend`` (``halluseq-nli`` or any Hugging Face NLI sequence classifier id / folder), ``premise``
     (``chunks`` | ``first400``), ``max_length`` (tokens per pair, capped at the model's limit), ``chunk_tokens``,
     ``chunk_overlap``, ``max_chunks`` (per sentence; None: every chunk), ``precision`` (``float32`` |
-    ``bfloat16``: about three times faster on a CPU with bfloat16 instructions, probabilities within ~0.01; a cache
-    key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key):
+    ``bfloat16``: faster on a CPU with bfloat16 instructions, probabilities within ~0.015; float32 on any other
+    CPU; a cache key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key):
     ``batch_tokens`` (padded tokens per batch),
     ``threads`` (torch intra-op threads, None = unchanged;
     in bfloat16 part of the cache key).
@@ -174,7 +181,7 @@ class NLIFeatures(FeatureExtractor):
         """The NLI ``(model, tokenizer)``, loaded on first use."""
         if self._loaded is None:
             model, tokenizer = load_nli_model(self._config["backend"])
-            self._loaded = model.to(model_dtype(self._config["precision"])), tokenizer
+            self._loaded = model.to(model_dtype(running_precision(self._config["precision"]))), tokenizer
         return self._loaded
 
     def premises(self, context: str) -> list[str]:
@@ -222,7 +229,7 @@ class NLIFeatures(FeatureExtractor):
         encoding = tokenizer(list(premises), list(hypotheses), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
             for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
-                                                fixed_shape=self._config["precision"] != "float32",
+                                                fixed_shape=running_precision(self._config["precision"]) != "float32",
                                                 multiple=pad_multiple):
                 logits = model(**inputs).logits[:len(batch)]  # (B, n_labels)
                 out[batch] = torch.softmax(logits.float(), dim=-1)[:, order].numpy()

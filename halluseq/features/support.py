@@ -28,7 +28,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.features.base import FeatureExtractor
-from halluseq.features.encoders import keyed_config, model_dtype, model_limit, padded_batches
+from halluseq.features.encoders import keyed_config, model_dtype, model_limit, padded_batches, running_precision
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.nli.model import minilm_path
 
@@ -60,10 +60,10 @@ def window_bounds(n_words: int) -> np.ndarray:
 class SupportFeatures(FeatureExtractor):
     """SPEC 2.6. Options: ``model`` (``minilm`` = the installed all-MiniLM-L6-v2 package, or any Hugging Face
     encoder id / folder), ``max_length`` (tokens per text, capped at the model's limit), ``precision`` (``float32``
-    | ``bfloat16``: about three times faster on a CPU with bfloat16 instructions, similarities within ~0.005; a
-    cache key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key): ``batch_tokens``
-    (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged;
-    in bfloat16 part of the cache key).
+    | ``bfloat16``: faster on a CPU with bfloat16 instructions, similarities within ~0.005; float32 on any other
+    CPU; a cache key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key):
+    ``batch_tokens`` (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged; in bfloat16
+    part of the cache key).
     """
 
     name: ClassVar[str] = "support"
@@ -99,7 +99,8 @@ class SupportFeatures(FeatureExtractor):
 
             path = minilm_path() if self._config["model"] == MINILM else self._config["model"]
             with quiet_transformers():
-                model = AutoModel.from_pretrained(path, dtype=model_dtype(self._config["precision"])).eval()
+                dtype = model_dtype(running_precision(self._config["precision"]))
+                model = AutoModel.from_pretrained(path, dtype=dtype).eval()
                 self._loaded = model, AutoTokenizer.from_pretrained(path)
         return self._loaded
 
@@ -114,7 +115,7 @@ class SupportFeatures(FeatureExtractor):
         encoding = tokenizer(list(texts), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
             for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
-                                                fixed_shape=self._config["precision"] != "float32"):
+                                                fixed_shape=running_precision(self._config["precision"]) != "float32"):
                 hidden = model(**inputs).last_hidden_state[:len(batch)].float()  # (B, L, H)
                 mask = inputs["attention_mask"][:len(batch)].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
                 pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)  # (B, H)

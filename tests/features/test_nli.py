@@ -18,8 +18,10 @@ from numpy.testing import assert_allclose, assert_array_equal
 from halluseq.data import Example, load
 from halluseq.data.sentences import split_sentences
 from halluseq.data.words import split_words
+from halluseq.features import encoders
 from halluseq.features.align import text_keys
 from halluseq.features.base import build
+from halluseq.features.encoders import native_bfloat16
 from halluseq.features.nli import (
     COLUMNS,
     MAX_CHUNKS,
@@ -313,6 +315,7 @@ def test_batches_do_not_change_results(nli_folders, examples):
         assert_allclose(got, want, rtol=0, atol=1e-6)
 
 
+@pytest.mark.skipif(not native_bfloat16(), reason="this CPU runs bfloat16 encoders in float32")
 def test_bfloat16_is_close_to_float32_and_never_depends_on_batch_mates(nli_folders, examples):
     exact = tiny_nli(nli_folders["canonical"])
     fast = tiny_nli(nli_folders["canonical"], precision="bfloat16")
@@ -349,16 +352,31 @@ def test_cache_key_excludes_runtime_options():
     assert NLIFeatures(batch_tokens=7, threads=1).fingerprint == base.fingerprint
     assert "batch_tokens" not in base.config and "threads" not in base.config
     for change in ({"backend": "other/model"}, {"premise": "first400"}, {"max_length": 256},
-                   {"chunk_tokens": 128}, {"chunk_overlap": 0}, {"max_chunks": None}, {"max_chunks": 8},
-                   {"precision": "bfloat16"}):
+                   {"chunk_tokens": 128}, {"chunk_overlap": 0}, {"max_chunks": None}, {"max_chunks": 8}):
         assert NLIFeatures(**change).fingerprint != base.fingerprint, change
     # float32, the default, keys as before the option existed: caches made then stay valid
     assert "precision" not in base.fingerprint_config and base.config["precision"] == "float32"
+    if not native_bfloat16():  # bfloat16 runs, and keys, as float32 here
+        assert NLIFeatures(precision="bfloat16").fingerprint == base.fingerprint
+        return
     # bfloat16 sums depend on how many threads split them: there the thread count is part of the key
     fast = NLIFeatures(precision="bfloat16", threads=1)
     assert fast.fingerprint == NLIFeatures(precision="bfloat16", threads=1, batch_tokens=7).fingerprint
     assert fast.fingerprint != NLIFeatures(precision="bfloat16", threads=2).fingerprint
     assert NLIFeatures(precision="bfloat16").fingerprint_config["threads"] == torch.get_num_threads()
+
+
+def test_bfloat16_runs_as_float32_on_a_cpu_without_it(nli_folders, examples, monkeypatch, caplog):
+    monkeypatch.setattr(encoders, "native_bfloat16", lambda: False)
+    encoders._say_float32_once.cache_clear()
+    asked = tiny_nli(nli_folders["canonical"], precision="bfloat16")
+    exact = tiny_nli(nli_folders["canonical"])
+    assert asked.fingerprint == exact.fingerprint  # the float32 cache: these are float32 numbers
+    with caplog.at_level("WARNING", logger=encoders.__name__):
+        assert asked.load()[0].dtype == torch.float32
+    assert "no native bfloat16" in caplog.text
+    for got, want in zip(asked.extract(examples), exact.extract(examples), strict=True):
+        assert_allclose(got, want, rtol=0, atol=1e-6)
 
 
 @pytest.mark.parametrize("options", [{"premise": "whole"}, {"chunk_overlap": 200}, {"chunk_overlap": -1},

@@ -8,7 +8,7 @@ import torch
 from numpy.testing import assert_allclose, assert_array_equal
 
 from halluseq.features.base import build
-from halluseq.features.encoders import PAD_MULTIPLE, fixed_rows, padded_batches, padded_length
+from halluseq.features.encoders import PAD_MULTIPLE, fixed_rows, native_bfloat16, padded_batches, padded_length
 from halluseq.features.support import COLUMNS, SupportFeatures, support_matrix, window_bounds
 
 CONTEXT = ("The Eiffel Tower was completed in 1889 for the World's Fair. It is 330 metres tall. "
@@ -106,7 +106,7 @@ def test_cache_key_excludes_runtime_options():
     assert SupportFeatures(batch_tokens=3, threads=1).fingerprint == base.fingerprint
     assert SupportFeatures(model="other/encoder").fingerprint != base.fingerprint
     assert SupportFeatures(max_length=128).fingerprint != base.fingerprint
-    assert SupportFeatures(precision="bfloat16").fingerprint != base.fingerprint
+    assert (SupportFeatures(precision="bfloat16").fingerprint != base.fingerprint) == native_bfloat16()
     assert "precision" not in base.fingerprint_config  # float32 keys as before the option existed
     with pytest.raises(ValueError, match="precision"):
         SupportFeatures(precision="half")
@@ -143,6 +143,7 @@ def test_fixed_shape_batches_have_one_shape_per_padded_length(support):
     assert sorted(seen) == list(range(len(texts)))
 
 
+@pytest.mark.skipif(not native_bfloat16(), reason="this CPU runs bfloat16 encoders in float32")
 def test_bfloat16_embeddings_are_close_and_never_depend_on_batch_mates(support, make_example):
     fast = SupportFeatures(precision="bfloat16")
     texts = [CONTEXT, COPIED, UNRELATED, "It is tall.", "The tower was designed by Gustave Eiffel's company.",
