@@ -68,7 +68,7 @@ def running_precision(precision: str) -> str:
 @cache
 def _say_float32_once() -> None:
     logger.info("this CPU has no native bfloat16 (AVX512-BF16 or AMX): the NLI and support encoders run in "
-                   "float32, within about 0.015 of the bfloat16 numbers and faster than emulated bfloat16 here")
+                "float32, within about 0.015 of the bfloat16 numbers and faster than emulated bfloat16 here")
 
 
 def keyed_config(config: dict[str, Any], threads: int | None) -> dict[str, Any]:

@@ -133,9 +133,8 @@ class NLIFeatures(FeatureExtractor):
     ``chunk_overlap``, ``max_chunks`` (per sentence; None: every chunk), ``precision`` (``float32`` |
     ``bfloat16``: faster on a CPU with bfloat16 instructions, probabilities within ~0.015; float32 on any other
     CPU; a cache key of its own, :mod:`halluseq.features.encoders`); runtime only (not in the cache key):
-    ``batch_tokens`` (padded tokens per batch),
-    ``threads`` (torch intra-op threads, None = unchanged;
-    in bfloat16 part of the cache key).
+    ``batch_tokens`` (padded tokens per batch), ``threads`` (torch intra-op threads, None = unchanged; in bfloat16
+    part of the cache key).
     """
 
     name: ClassVar[str] = "nli"

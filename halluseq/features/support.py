@@ -155,7 +155,8 @@ class SupportFeatures(FeatureExtractor):
         # fuller batches; in bfloat16 the numbers are the same either way)
         missing = [text for text in context_rows if text not in self._remembered]
         embedded = self.embed(missing + list(answer_rows))  # (M + N, H)
-        context_embeddings = self._remember(list(context_rows), dict(zip(missing, embedded, strict=False)))  # (C, H)
+        fresh = dict(zip(missing, embedded[:len(missing)], strict=True))
+        context_embeddings = self._remember(list(context_rows), fresh)  # (C, H)
         answer_embeddings = embedded[len(missing):]  # (N, H)
         return [support_matrix(context_embeddings[context], answer_embeddings[answer], answer_embeddings[windows],
                                owner)
