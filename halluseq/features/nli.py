@@ -228,7 +228,7 @@ class NLIFeatures(FeatureExtractor):
         encoding = tokenizer(list(premises), list(hypotheses), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
             for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
-                                                fixed_shape=running_precision(self._config["precision"]) != "float32",
+                                                fixed_shape=model.dtype != torch.float32,
                                                 multiple=pad_multiple):
                 logits = model(**inputs).logits[:len(batch)]  # (B, n_labels)
                 out[batch] = torch.softmax(logits.float(), dim=-1)[:, order].numpy()

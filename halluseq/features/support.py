@@ -115,7 +115,7 @@ class SupportFeatures(FeatureExtractor):
         encoding = tokenizer(list(texts), truncation=True, max_length=limit)
         with torch_threads(self._config["threads"]):
             for batch, inputs in padded_batches(tokenizer, encoding, self._config["batch_tokens"], limit,
-                                                fixed_shape=running_precision(self._config["precision"]) != "float32"):
+                                                fixed_shape=model.dtype != torch.float32):
                 hidden = model(**inputs).last_hidden_state[:len(batch)].float()  # (B, L, H)
                 mask = inputs["attention_mask"][:len(batch)].unsqueeze(-1).to(hidden.dtype)  # (B, L, 1)
                 pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)  # (B, H)
