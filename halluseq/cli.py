@@ -123,7 +123,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from halluseq.report import write_report
 
-    for path in write_report(args.dir, progress=not args.quiet).values():
+    for path in write_report(args.dir, progress=not args.quiet, baseline=args.baseline).values():
         print(f"wrote {path}")
     return 0
 
@@ -387,6 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser("report", help="report.md, report.html and results.json of a sweep or run folder")
     report.add_argument("dir", type=Path, help="a sweep folder (halluseq sweep) or a run folder (halluseq train)")
     report.add_argument("--quiet", action="store_true", help="no progress bars")
+    report.add_argument("--baseline", type=Path, help="an earlier report's results.json (or its folder): every mean "
+                                                       "beside the baseline's, moves over one seed-std marked")
     report.set_defaults(func=cmd_report)
 
     detect = commands.add_parser("detect", help="score one answer against its context")

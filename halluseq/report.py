@@ -11,6 +11,7 @@ import base64
 import html
 import json
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -474,6 +475,8 @@ def _document(results: dict[str, Any], figures: dict[str, bytes]) -> list[Block]
                 blocks.append(_Table(["entry", "seeds"] + metrics,
                                      [[name, _seeds(e["seeds"])] + [_mean_std(e["summary"][m]) for m in metrics]
                                       for name, e in section["entries"].items()]))
+    if "baseline" in results:
+        blocks += _baseline_blocks(results["baseline"])
     rows = [[f"{feature_set}", name, _mean_std(e["wall_summary"], 1)]
             for feature_set, section in results["feature_sets"].items() for name, e in section["entries"].items()
             if e["variant"] == "prob"]
@@ -618,10 +621,70 @@ def _json_safe(value: Any) -> Any:
     return value
 
 
-def write_report(source: str | Path, progress: bool = True) -> dict[str, Path]:
-    """Write report.md, figures/*.png, report.html and results.json into ``source``; return their paths."""
+def beside_baseline(results: dict[str, Any], baseline: dict[str, Any]) -> dict[str, Any]:
+    """Per feature set, entry and metric that both reports hold: the baseline's and these means and stds over seeds,
+    the difference, and that difference in baseline seed-stds. ``method_change`` marks a mean that moved by more than
+    one baseline std (any move where the baseline was the same on every seed); a speed change must not move a mean
+that far. Wall times of both."""
+    metrics = [m for m in results["settings"]["metrics"] if m in baseline["settings"]["metrics"]]
+    sets: dict[str, Any] = {}
+    for feature_set, section in results["feature_sets"].items():
+        before = baseline["feature_sets"].get(feature_set, {}).get("entries", {})
+        rows: dict[str, Any] = {}
+        for name, entry in section["entries"].items():
+            if name not in before:
+                continue
+            rows[name] = {}
+            for metric in metrics:
+                old, new = before[name]["summary"][metric], entry["summary"][metric]
+                difference = _difference(new["mean"], old["mean"])
+                in_stds = difference / old["std"] if difference is not None and old["std"] else None
+                rows[name][metric] = {"baseline": {k: old[k] for k in ("n", "mean", "std")},
+                                      "this": {k: new[k] for k in ("n", "mean", "std")},
+                                      "difference": difference, "in_baseline_stds": in_stds,
+                                      "method_change": difference is not None and old["std"] is not None
+                                      and abs(difference) > old["std"]}
+        if rows:
+            sets[feature_set] = rows
+    return {"source": baseline["source"], "metrics": metrics, "feature_sets": sets,
+            "wall_seconds": {"baseline": baseline["wall"]["total_seconds"], "this": results["wall"]["total_seconds"]}}
+
+
+def _baseline_blocks(comparison: dict[str, Any]) -> list[Block]:
+    wall = comparison["wall_seconds"]
+    blocks: list[Block] = [("h2", "Beside a baseline"), ("p", (
+        f"Baseline: `{comparison['file']}` (report of `{comparison['source']}`), wall time "
+        f"{_fmt(wall['baseline'], 1)} s; this one {_fmt(wall['this'], 1)} s. Means ± stds over seeds; difference = "
+        "this − baseline, also in baseline seed-stds. **method change**: a mean moved by more than one baseline std."))]
+    for feature_set, rows in comparison["feature_sets"].items():
+        table = []
+        for name, per_metric in rows.items():
+            for metric, row in per_metric.items():
+                table.append([name, metric, _mean_std(row["baseline"]), _mean_std(row["this"]),
+                              _fmt(row["difference"]), _fmt(row["in_baseline_stds"], 2),
+                              "**method change**" if row["method_change"] else ""])
+        blocks += [("h3", f"Features {feature_set}"),
+                   _Table(["entry", "metric", "baseline", "this", "difference", "in baseline stds", "note"], table)]
+    return blocks
+
+
+def read_baseline(path: str | Path) -> tuple[Path, dict[str, Any]]:
+    """A baseline report's results.json (``path``: the file or the report folder holding it)."""
+    path = Path(path)
+    file = path / "results.json" if path.is_dir() else path
+    if not file.is_file():
+        raise ValueError(f"baseline {path}: no results.json there (write one with halluseq report)")
+    return file, json.loads(file.read_text(encoding="utf-8"))
+
+
+def write_report(source: str | Path, progress: bool = True, baseline: str | Path | None = None) -> dict[str, Path]:
+    """Write report.md, figures/*.png, report.html and results.json into ``source``; return their paths. With
+    ``baseline`` (an earlier report's results.json or folder), a section sets every mean beside the baseline's."""
     source = Path(source)
     results, figures = build_results(source, progress)
+    if baseline is not None:
+        file, before = read_baseline(baseline)
+        results["baseline"] = beside_baseline(results, before) | {"file": os.path.relpath(file, source)}
     blocks = _document(results, figures)
     paths = {"markdown": source / "report.md", "html": source / "report.html", "json": source / "results.json"}
     for name, png in figures.items():

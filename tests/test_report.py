@@ -173,3 +173,36 @@ def test_a_misspelt_metric_is_an_error(report, tmp_path):
         unknown = names["metrics"][-1] if isinstance(names, dict) else names[-1]
         with pytest.raises(ValueError, match=f"unknown \\['{unknown}'\\]"):
             build_results(tmp_path)
+
+
+def test_a_baseline_sets_each_mean_beside_its_own(report, tmp_path, capsys):
+    baseline = json.loads(report["paths"]["json"].read_text())
+    entry = baseline["feature_sets"]["text"]["entries"]["BiGRU"]["summary"]["token_auc"]
+    moved = baseline["feature_sets"]["text"]["entries"]["LogReg"]["summary"]["token_ap"]
+    entry["mean"] -= 2 * entry["std"]  # this report's BiGRU then sits two baseline stds above it
+    moved["mean"] += 1e-9  # LogReg is the same on every seed: any move is one
+    baseline["wall"]["total_seconds"] = 1234.5
+    (tmp_path / "results.json").write_text(json.dumps(baseline))
+    try:
+        assert main(["report", str(report["dir"]), "--quiet", "--baseline", str(tmp_path)]) == 0
+        results = json.loads(report["paths"]["json"].read_text())
+        markdown = report["paths"]["markdown"].read_text()
+    finally:
+        write_report(report["dir"], progress=False)  # the module's other tests read the report without a baseline
+    rows = results["baseline"]["feature_sets"]["text"]
+    assert set(rows) == set(ENTRIES)
+    bigru = rows["BiGRU"]["token_auc"]
+    assert bigru["difference"] == pytest.approx(2 * entry["std"])
+    assert bigru["in_baseline_stds"] == pytest.approx(2.0) and bigru["method_change"]
+    assert rows["LogReg"]["token_ap"]["method_change"] and rows["LogReg"]["token_ap"]["in_baseline_stds"] is None
+    changed = {(name, metric) for name, per in rows.items() for metric, row in per.items() if row["method_change"]}
+    assert changed == {("BiGRU", "token_auc"), ("LogReg", "token_ap")}
+    assert results["baseline"]["wall_seconds"] == {"baseline": 1234.5, "this": results["wall"]["total_seconds"]}
+    assert not Path(results["baseline"]["file"]).is_absolute()
+    assert "## Beside a baseline" in markdown and markdown.count("**method change**") == 2 + 1  # the legend's too
+    assert "1234.5 s" in markdown
+
+
+def test_a_baseline_without_results_is_an_error(report, tmp_path, capsys):
+    assert main(["report", str(report["dir"]), "--quiet", "--baseline", str(tmp_path)]) == 2
+    assert "no results.json" in capsys.readouterr().err
