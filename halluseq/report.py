@@ -684,7 +684,8 @@ def write_report(source: str | Path, progress: bool = True, baseline: str | Path
     results, figures = build_results(source, progress)
     if baseline is not None:
         file, before = read_baseline(baseline)
-        results["baseline"] = beside_baseline(results, before) | {"file": os.path.relpath(file, source)}
+        shown = os.path.relpath(file) if file.is_absolute() else str(file)  # as given, never a machine's own path
+        results["baseline"] = beside_baseline(results, before) | {"file": shown}
     blocks = _document(results, figures)
     paths = {"markdown": source / "report.md", "html": source / "report.html", "json": source / "results.json"}
     for name, png in figures.items():
