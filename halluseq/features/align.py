@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from functools import cached_property
 
@@ -47,7 +47,15 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.text import NUMBER, bare_word, ordinal_key, spelled_in, stated_ordinals, word_key
+from halluseq.features.text import (
+    NUMBER,
+    bare_word,
+    compound_parts,
+    ordinal_key,
+    spelled_in,
+    stated_ordinals,
+    word_key,
+)
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -74,6 +82,12 @@ NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven",
                           "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                           "hundred", "dozen", "dozens", "hundreds", "thousands", "millions"})
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
+
+
+def with_parts(keys: Iterable[str]) -> set[str]:
+    """``keys`` and the parts of each compound of letters among them (``best-selling`` adds ``best``, ``selling``:
+    :func:`~halluseq.features.text.compound_parts`)."""
+    return {out for key in keys for out in (key, *compound_parts(key))}
 
 
 def is_negation(key: str) -> bool:
@@ -244,6 +258,12 @@ class ContextSentences:
         context, or never written in lower case there (``Reduce the heat`` starts a sentence; ``Paris`` and ``Anna``
         are names anywhere)."""
         return capitalised and is_content(key) and (not first or key in self.names or key not in self.lowered)
+
+    @cached_property
+    def all_parts(self) -> set[str]:
+        """:attr:`all_keys` and the parts of its compounds of letters (:func:`with_parts`); built on first use (only
+        the ``compounds`` option reads it)."""
+        return with_parts(self.all_keys)
 
     @cached_property
     def item_names(self) -> set[str]:
@@ -490,12 +510,13 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
-                   ordinals: bool = False, phrase_reorders: bool = False) -> np.ndarray:
+                   ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
     swap reads as names, ``ordinals``: whether an ordinal in digits is a number, ``phrase_reorders``: whether two
-    phrases of one head word moved whole are a reorder, not a role swap (:class:`AlignFeatures`)."""
+    phrases of one head word moved whole are a reorder, not a role swap, ``compounds``: whether the parts of
+    hyphenated words count as words (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -515,6 +536,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         aligned_sentence = context.sentence(best)
         aligned_ordinals = stated_ordinals(context.texts[best]) if ordinals and best is not None else set()
         merged = set(context.keys[second]) if second is not None else set()
+        aligned_keys, context_keys = aligned_sentence.keys, context.all_keys
+        if compounds:  # "selling" is in "best-selling"; "smallest" replaced the "largest" of "third-largest"
+            aligned_keys, context_keys, merged = with_parts(aligned_keys), context.all_parts, with_parts(merged)
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
@@ -543,9 +567,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
-            aligned = spelled_in(key, aligned_sentence.keys)
+            aligned = spelled_in(key, aligned_keys)
             out[i, 0] = aligned
-            out[i, 1] = not aligned and spelled_in(key, context.all_keys)
+            out[i, 1] = not aligned and spelled_in(key, context_keys)
             if run_gap[position] is not None:
                 out[i, 2] = run_gap[position] == 0
                 out[i, 3] = run_gap[position] > 0
@@ -562,11 +586,15 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
+            # the words compared through WordNet: a word of letters, with ``compounds`` also each part of a compound
+            lexical = [key] if key.isalpha() else compound_parts(key) if compounds else []
             if replaced[position] is not None:
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
+                if compounds:
+                    olds = [*olds, *(part for old in olds for part in compound_parts(old))]
                 respelled = spelled_in(key, set(olds))  # "m" for "metres": the same word
                 # antonyms among stop words too ("few" for "many", "last" for "first")
-                out[i, 14] = key.isalpha() and any(relations.antonyms(key, old) for old in olds)
+                out[i, 14] = any(relations.antonyms(word, old) for word in lexical for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
                 out[i, 20] = position > 0 and is_number(keys[members[position - 1]]) and key.isalpha() and (
                     keys[members[position - 1]] in aligned_sentence.keys) and not respelled
@@ -577,10 +605,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                         and any(context_named[j] for j in replaced[position])
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
-            if not aligned and key.isalpha() and relations.opposites(key):
+            opposites = frozenset().union(*map(relations.opposites, lexical)) if not aligned else frozenset()
+            if opposites:
                 if aligned_lemmas is None:
-                    aligned_lemmas = relations.lemma_set(aligned_sentence.keys)
-                out[i, 18] = not relations.opposites(key).isdisjoint(aligned_lemmas)
+                    aligned_lemmas = relations.lemma_set(aligned_keys)
+                out[i, 18] = not opposites.isdisjoint(aligned_lemmas)
     return out
 
 
@@ -603,23 +632,28 @@ class AlignFeatures(PerContextFeatures):
     is no name-and-number unit). ``ordinals`` (off by default): an ordinal in digits (``16th``) is a number, in the
     aligned sentence only as the same ordinal (``number_not_aligned``). ``phrase_reorders`` (off by default): "completed
     in Paris in 1889" for "completed in 1889 in Paris" (one head word before each of two names or numbers, and only
-    it between them) is a reorder, neither a role swap nor a moved name (:func:`_name_orders`)."""
+    it between them) is a reorder, neither a role swap nor a moved name (:func:`_name_orders`). ``compounds`` (off by
+    default): the parts of a hyphenated word of letters count as words of its sentence and of the context ("the best
+    selling artist" is aligned where the sentence has "the best-selling artist"), and are compared through WordNet on
+    either side ("worst" replaced the "best" of "best-selling", "second smallest" the "largest" of
+    "second-largest": ``replaced_antonym``)."""
 
     name = "align"
     version = "16"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
-                 ordinals: bool = False, phrase_reorders: bool = False):
+                 ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
                          **({"coordinated_subject": True} if coordinated_subject else {}),
                          **({"strict_anchors": True} if strict_anchors else {}),
                          **({"ordinals": True} if ordinals else {}),
-                         **({"phrase_reorders": True} if phrase_reorders else {}))
+                         **({"phrase_reorders": True} if phrase_reorders else {}),
+                         **({"compounds": True} if compounds else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
-        self.ordinals, self.phrase_reorders = bool(ordinals), bool(phrase_reorders)
+        self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -632,4 +666,4 @@ class AlignFeatures(PerContextFeatures):
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
-                               self.ordinals, self.phrase_reorders)
+                               self.ordinals, self.phrase_reorders, self.compounds)

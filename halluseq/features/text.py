@@ -4,12 +4,16 @@ Word keys strip more than SPEC 2.1's ``. , ! ? ; : ' " ( )``: curly quotes, guil
 (``**Tower**``, ```code```, ``_word_``) as well, and a possessive ``'s`` (``Eiffel's`` is ``eiffel``), so that an
 answer formatted in markdown or naming the owner of something in the context is not read as using new words. A word
 is in the context also as another spelling of its unit (``330 m`` for ``330 metres``, ``7.8 bn`` for ``billion``) or,
-hyphenated, through its parts (``330-metre``, ``wrought-iron``): :func:`spelled_in`.
+hyphenated, through its parts (``330-metre``, ``wrought-iron``): :func:`spelled_in`. With the ``compounds`` option the
+other way round too: a word of letters joined by hyphens in the context holds each part (``best-selling`` holds
+``selling``, ``third-largest`` holds ``largest``; :func:`split_compounds`), so "the best selling artist" uses no new
+word where the context writes "the best-selling artist".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
 
 import numpy as np
@@ -101,14 +105,29 @@ def spelled_in(key: str, keys: set[str]) -> bool:
         or not SPELLINGS.get(part, frozenset()).isdisjoint(keys) for part in parts)
 
 
-class ContextIndex:
-    """Context keys, key bigrams and trigrams, and the numbers of one context."""
+def compound_parts(key: str) -> list[str]:
+    """The parts of a key of letters joined by hyphens (``best-selling`` -> ``best``, ``selling``); [] for any other
+    key (``330-metre``, ``6-8``, ``-``: numbers and ranges are read by value elsewhere)."""
+    parts = key.split("-")
+    return parts if len(parts) > 1 and all(part.isalpha() for part in parts) else []
 
-    def __init__(self, context: str):
+
+def split_compounds(keys: Sequence[str]) -> list[str]:
+    """``keys`` with each compound of letters (:func:`compound_parts`) replaced by its parts, in order."""
+    return [part for key in keys for part in (compound_parts(key) or [key])]
+
+
+class ContextIndex:
+    """Context keys, key bigrams and trigrams, and the numbers of one context; with ``compounds``, also the parts of
+    its hyphenated words and their n-grams (:func:`split_compounds`)."""
+
+    def __init__(self, context: str, compounds: bool = False):
         keys = [word_key(w) for w in context.split()]
-        self.keys = set(keys)
-        self.bigrams = set(zip(keys, keys[1:], strict=False))
-        self.trigrams = set(zip(keys, keys[1:], keys[2:], strict=False))
+        sequences = [keys, split_compounds(keys)] if compounds else [keys]
+        self.keys = {key for sequence in sequences for key in sequence}
+        self.bigrams = {gram for sequence in sequences for gram in zip(sequence, sequence[1:], strict=False)}
+        self.trigrams = {gram for sequence in sequences
+                         for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
         self.numbers = set(NUMBER.findall(context))
         self._context = context
 
@@ -209,24 +228,26 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
 class TextFeatures(PerContextFeatures):
     """SPEC 2.1. Options (default off, as SPEC 2.1 and the detectors trained before them): ``ordinals``, an ordinal in
     digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
-    marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`)."""
+    marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
+    context holds the parts of its hyphenated words (:class:`ContextIndex`)."""
 
     name = "text"
     version = "2"
     source_files = ("features/text.py", "data/sentences.py", "lexicon/__init__.py")
 
-    def __init__(self, ordinals: bool = False, opening_names: bool = False):
+    def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False):
         # off: the cache key of the detectors before them
         super().__init__(**({"ordinals": True} if ordinals else {}), **({"opening_names": True} if opening_names
-                                                                          else {}))
-        self.ordinals, self.opening_names = ordinals, opening_names
+                                                                          else {}),
+                         **({"compounds": True} if compounds else {}))
+        self.ordinals, self.opening_names, self.compounds = ordinals, opening_names, bool(compounds)
 
     @property
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
     def index(self, context: str) -> ContextIndex:
-        return ContextIndex(context)
+        return ContextIndex(context, self.compounds)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
         return text_features(example, index, self.ordinals, self.opening_names)

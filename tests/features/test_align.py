@@ -398,3 +398,28 @@ def test_a_name_where_the_context_has_another_next_to_the_same_words(make_exampl
         assert _flags(make_example, answer, "slot_of_other_name", context) == [], answer
     # "7." numbers a list item: no slot
     assert _flags(make_example, "Then: 7. Stir it.", "slot_of_other_name", "Then: 4. Stir it.") == []
+
+
+def test_compounds_align_the_parts_of_a_hyphenated_word_and_compare_them_through_wordnet(make_example):
+    context = ("Eminem is the best-selling artist of the 2000s in the United States. Ireland is the third-largest "
+               "island in Europe. Its well-known cliffs draw visitors.")
+    paraphrase = "Eminem is the best selling artist of the 2000s."
+    # by default "best" and "selling" are in no sentence: the context has only "best-selling"
+    plain = _columns(make_example, paraphrase, context)
+    assert "selling" not in plain["in_aligned"] and "selling" not in plain["in_context_not_aligned"]
+    parts = _columns(make_example, paraphrase, context, compounds=True)
+    assert {"best", "selling"} <= set(parts["in_aligned"]) and parts["replaced_antonym"] == []
+    # an antonym of one part: word for word (replaced_antonym) and anywhere in the aligned sentence
+    for answer, flipped in (("Eminem is the worst selling artist of the 2000s.", "worst"),
+                            ("Ireland is the third smallest island in Europe.", "smallest"),
+                            ("Ireland is the third-smallest island in Europe.", "third-smallest")):
+        assert _columns(make_example, answer, context)["replaced_antonym"] == [], answer
+        columns = _columns(make_example, answer, context, compounds=True)
+        assert columns["replaced_antonym"] == [flipped] and columns["antonym_in_aligned"] == [flipped], answer
+    # a range or a number with its unit is no compound of words: read by value elsewhere
+    numbers = _columns(make_example, "The 6 cliffs are well known.", "The 6-8 cliffs are well-known.",
+                       compounds=True)
+    assert "6" not in numbers["in_aligned"] and {"well", "known."} <= set(numbers["in_aligned"])
+    assert build("align", compounds=True).config == {"compounds": True}
+    assert AlignFeatures(compounds=False).fingerprint == AlignFeatures().fingerprint
+    assert AlignFeatures(compounds=True).fingerprint != AlignFeatures().fingerprint

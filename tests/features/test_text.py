@@ -281,3 +281,17 @@ def test_opening_names_mark_a_name_that_opens_a_sentence_as_an_entity(make_examp
     assert TextFeatures(opening_names=False).fingerprint == TextFeatures().fingerprint
     assert TextFeatures(opening_names=True).fingerprint != TextFeatures().fingerprint
 
+
+
+def test_compounds_put_the_parts_of_a_hyphenated_context_word_in_the_context(make_example):
+    example = make_example("She is the best selling and third largest writer, of 6 books.",
+                           context="She is the best-selling writer, the third-largest, of 6-8 books.")
+    words = [w.text for w in example.words]
+    plain, parts = TextFeatures().extract([example])[0], TextFeatures(compounds=True).extract([example])[0]
+    in_context, bigram = COLUMNS.index("in_context"), COLUMNS.index("bigram_in_context")
+    at = [words.index(w) for w in ("best", "selling", "largest", "6")]
+    assert plain[at, in_context].tolist() == [0, 0, 0, 0]
+    assert parts[at, in_context].tolist() == [1, 1, 1, 0]  # a range is no compound of words (num_in_context reads it)
+    assert parts[words.index("selling"), bigram] == 1 and plain[words.index("selling"), bigram] == 0
+    assert TextFeatures(compounds=False).fingerprint == TextFeatures().fingerprint
+    assert TextFeatures(compounds=True).fingerprint != TextFeatures().fingerprint
