@@ -213,6 +213,7 @@ class ContextSentences:
         self.n_words = sum(len(keys) for keys in self.keys)
         self.names = {key for words, keys in zip(self.words, self.keys, strict=True)
                       for word, key in zip(words[1:], keys[1:], strict=True) if is_capitalised(word)}
+        self._aligned: dict[tuple[int, bool], AlignedSentence] = {}  # sentence(): built on first use
         self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
                         for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
 
@@ -312,9 +313,15 @@ class ContextSentences:
 
     def sentence(self, index: int | None, strict_anchors: bool = False) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one); with ``strict_anchors``, a capital
-        that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names`."""
+        that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names`. Built once
+        per sentence and reading, and only read after: a long answer aligns most of its sentences to a few."""
         if index is None:
             return AlignedSentence([], set(), [], [])
+        if (index, strict_anchors) not in self._aligned:
+            self._aligned[index, strict_anchors] = self._build_sentence(index, strict_anchors)
+        return self._aligned[index, strict_anchors]
+
+    def _build_sentence(self, index: int, strict_anchors: bool) -> AlignedSentence:
         words, keys = self.words[index], self.keys[index]
         capitalised = [is_capitalised(w) for w in words]
         if strict_anchors:
