@@ -177,6 +177,11 @@ class AlignedSentence:
         self.numbers = numbers
         self.negated = any(is_negation(k) for k in keys)
 
+    @cached_property
+    def keys_with_parts(self) -> set[str]:
+        """:attr:`keys` and the parts of its compounds of letters (:func:`with_parts`; the ``compounds`` option)."""
+        return with_parts(self.keys)
+
     def listed(self, start: int, end: int) -> bool:
         """Whether the words from ``start`` to ``end`` hold nothing but names, numbers and links (two names of one
         list or conjunction)."""
@@ -545,7 +550,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         merged = set(context.keys[second]) if second is not None else set()
         aligned_keys, context_keys = aligned_sentence.keys, context.all_keys
         if compounds:  # "selling" is in "best-selling"; "smallest" replaced the "largest" of "third-largest"
-            aligned_keys, context_keys, merged = with_parts(aligned_keys), context.all_parts, with_parts(merged)
+            aligned_keys, context_keys = aligned_sentence.keys_with_parts, context.all_parts
+            merged = context.sentence(second).keys_with_parts if second is not None else merged
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
