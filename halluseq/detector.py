@@ -31,6 +31,7 @@ from halluseq.licences import RESEARCH, detector_licence
 from halluseq.markup import lenders, markup_mask
 from halluseq.models import SeedEnsemble, SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
+from halluseq.models.reach import DEFAULT_REACH, Reach
 from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
 
 if TYPE_CHECKING:
@@ -64,10 +65,10 @@ class Detector:
 
     def __init__(self, pipeline: FeaturePipeline, standardizer: Standardizer, model: SequenceLabeler,
                  threshold: float, model_spec: dict[str, Any], meta: dict[str, Any] | None = None,
-                 batch_size: int = 32):
+                 batch_size: int = 32, reach: Reach = DEFAULT_REACH):
         self.pipeline, self.standardizer, self.model = pipeline, standardizer, model.eval()
         self.threshold, self.model_spec, self.meta = float(threshold), model_spec, meta or {}
-        self.batch_size = batch_size
+        self.batch_size, self.reach = batch_size, reach  # reach: how the labeler reads very long answers
         # scoring runs a float64 copy: float32 noise from batch shapes (which the CRF's forward-backward sums over
         # the whole answer) then stays far below 1e-6, so a score never depends on what it was batched with
         self._scorer = copy.deepcopy(model).double().eval()
@@ -96,7 +97,7 @@ class Detector:
 
     def _fallback_detector(self) -> Detector:
         if self._fallback is None:
-            self._fallback = Detector.from_pretrained(self.long_answers["fallback"], batch_size=self.batch_size)
+            self._fallback = Detector.from_pretrained(self.long_answers["fallback"], self.batch_size, self.reach)
         return self._fallback
 
     @property
@@ -125,11 +126,10 @@ class Detector:
             return [], []
         raw = self.pipeline.transform(examples, progress=False)
         scaled = self.standardizer.transform_all(raw)
-        dataset = SequenceDataset(scaled, [np.zeros(len(m), dtype=np.float32) for m in scaled])
         # one thread: the small recurrent model gains nothing from more, and with more, every time step of a long
         # batch waits on a thread barrier, which under any CPU contention costs up to 100x (packed GRU forward)
         with torch_threads(1):
-            probs = predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
+            probs = self.reach.predict(self._predict_sequences, scaled)
         # formatting tokens (list numbers, bullets, citation markers) state nothing: each shows the probability of
         # the word it stands for, and no claim reason reads it as a missing word
         for i, example in enumerate(examples):
@@ -138,6 +138,11 @@ class Detector:
                 raw[i] = np.where(mask[:, None], 0.0, raw[i]).astype(raw[i].dtype)
                 probs[i] = probs[i][lenders(example.answer, example.words, mask)]
         return raw, probs
+
+    def _predict_sequences(self, sequences: list[np.ndarray]) -> list[np.ndarray]:
+        """The labeler's ``(T,)`` probabilities of standardized ``(T, d)`` feature sequences."""
+        dataset = SequenceDataset(sequences, [np.zeros(len(m), dtype=np.float32) for m in sequences])
+        return predict(self._scorer, dataset, self.batch_size, prob_only=True)["prob"]
 
     def _block(self, raw: np.ndarray, family: Sequence[str]) -> np.ndarray | None:
         """A family's columns (``family``: its column names) of a raw matrix when that family is in use (reused for
@@ -218,6 +223,8 @@ class Detector:
             windows = len(window_bounds(example, self.pipeline.answer_budget))
             notes.append(f"answer of {example.n_words} words is over the {self.pipeline.answer_budget}-word budget: "
                          f"{', '.join(windowed)} scored it in {windows} windows (exact within each)")
+        if self.reach.note(example.n_words):
+            notes.append(self.reach.note(example.n_words))
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
@@ -247,10 +254,11 @@ class Detector:
         return path
 
     @classmethod
-    def from_pretrained(cls, path: str | Path | None = None, batch_size: int = 32) -> Detector:
+    def from_pretrained(cls, path: str | Path | None = None, batch_size: int = 32, reach: Reach = DEFAULT_REACH
+                        ) -> Detector:
         """Load a bundled detector by name (a ``str`` in ``BUNDLED_MODELS``: ``"default"``, also when no path is
         given, or ``"full"``) or a saved detector folder (any other ``str``, or a ``Path``: ``"./full"`` is a
-        folder)."""
+        folder). ``reach``: how its sequence model reads very long answers (:class:`halluseq.models.reach.Reach`)."""
         if path is None or (isinstance(path, str) and path in BUNDLED_MODELS):
             path = bundled_model_path(path or "default")
         path = Path(path)
@@ -269,7 +277,7 @@ class Detector:
         standardizer = Standardizer(*(tensors[f"standardizer.{n}"].numpy() for n in ("medians", "mean", "scale")))
         meta = {k: v for k, v in config.items()
                 if k not in ("format_version", "model", "features", "columns", "threshold")}
-        return cls(pipeline, standardizer, model, config["threshold"], spec, meta, batch_size)
+        return cls(pipeline, standardizer, model, config["threshold"], spec, meta, batch_size, reach)
 
 
 def _long_answers(section: Any) -> dict[str, Any]:

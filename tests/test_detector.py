@@ -544,6 +544,31 @@ def test_answers_over_the_long_answer_limit_go_to_the_fallback_detector(detector
         _long_answers({"max_words": 0, "fallback": "default"})
 
 
+def test_answers_past_the_labelers_reach_are_read_in_windows_and_say_so(detector, ragtruth_sample):
+    from halluseq.models.reach import Reach
+
+    items = [{"context": e.context, "answer": e.answer, "question": e.question} for e in ragtruth_sample]
+    reference = detector.predict_batch(items)
+    long = [i for i, e in enumerate(ragtruth_sample) if e.n_words > 60]
+    assert 5 <= len(long) < len(items)
+    largest = {}
+    for margin in (0, 25):
+        results = Detector.from_pretrained(reach=Reach(words=60, window=40, margin=margin)).predict_batch(items)
+        largest[margin] = 0.0
+        for i, (result, whole) in enumerate(zip(results, reference, strict=True)):
+            probs, whole_probs = (np.array([w.prob for w in r.words]) for r in (result, whole))
+            if i in long:
+                windows = -(-ragtruth_sample[i].n_words // 40)
+                assert any(f"over the sequence model's 60-word reach: it read the answer in {windows} windows of 40 "
+                           f"words, each with up to {margin} words on either side" in note for note in result.notes)
+                largest[margin] = max(largest[margin], float(np.abs(probs - whole_probs).max()))
+            else:
+                np.testing.assert_array_equal(probs, whole_probs)
+                assert not any("reach" in note for note in result.notes)
+    # cut bare, words near the cuts lose what lies beyond; 25 words either side give back most of it
+    assert largest[25] < 0.1 and largest[25] < largest[0] / 3
+
+
 def test_bundled_detectors_by_name(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="no bundled detector 'tiny'; bundled: default, full"):
         bundled_model_path("tiny")
