@@ -13,6 +13,11 @@ An ``augment`` source instead of a ``path`` makes synthetic hallucinations in me
       - {name: synthetic, augment: {sources: [ragtruth, xsumfaith], per_example: 2, seed: 0}}
       - {name: synthetic_begin, augment: {path: ../shared/data/spans/begin.jsonl}, max_examples: 3000}
 
+A ``distract`` source copies the answers of sources named earlier with their contexts set among other contexts of
+those sources (:func:`halluseq.augment.distractors.distract`: a retrieval context of several passages)::
+
+      - {name: ragtruth_distracted, dataset: ragtruth, distract: {sources: [ragtruth], passages: [1, 8], seed: 0}}
+
 ``train: false`` makes a source evaluation-only: it is tested where a protocol tests it (a leave-one-dataset-out
 fold, CV on its name) but never enters a training or validation part (``meta["train"]``, read by
 :func:`halluseq.data.splits.grouped_split`).
@@ -40,10 +45,13 @@ from halluseq.data.example import Example
 from halluseq.data.generic import example_from_record
 from halluseq.data.loader import load
 
-SOURCE_KEYS = {"path", "augment", "format", "name", "dataset", "max_examples", "weight", "task", "train", "options"}
+SOURCE_KEYS = {"path", "augment", "distract", "format", "name", "dataset", "max_examples", "weight", "task", "train",
+               "options"}
 AUGMENT_KEYS = {"sources", "path", "format", "kinds", "per_example", "seed", "context_sentences", "from_answers",
                 "paraphrase_words", "context_fragments", "framing", "abstentions", "respell_amounts",
                 "strict_names", "extra_kinds"}
+DISTRACT_KEYS = {"sources", "passages", "seed"}
+MADE = ("augment", "distract")  # sections that make a source from earlier ones instead of a path
 DOCUMENT_PREFIX = 200  # characters of the normalised context that identify a document
 
 
@@ -53,6 +61,8 @@ def source_name(entry: dict[str, Any]) -> str:
         return str(entry["name"])
     if "augment" in entry:
         return "synthetic"
+    if "distract" in entry:
+        return "distracted"
     path = Path(entry["path"])
     return path.stem if path.suffix else path.name
 
@@ -62,14 +72,17 @@ def check_sources(entries: Sequence[dict[str, Any]]) -> None:
     names = []
     for number, entry in enumerate(entries):
         where = f"data[{number}]"
-        if not isinstance(entry, dict) or ("path" in entry) == ("augment" in entry):
-            raise ValueError(f"{where}: a source needs a 'path' or an 'augment' section, not both (got {entry!r})")
+        if not isinstance(entry, dict) or sum(key in entry for key in ("path", *MADE)) != 1:
+            raise ValueError(f"{where}: a source needs one of a 'path', an 'augment' or a 'distract' section "
+                             f"(got {entry!r})")
         where = f"{where} ({entry.get('path') or source_name(entry)})"
         unknown = sorted(set(entry) - SOURCE_KEYS)
         if unknown:
             raise ValueError(f"{where}: unknown keys {unknown}; expected {sorted(SOURCE_KEYS)}")
         if "augment" in entry:
             _check_augment(entry["augment"], names, where)
+        if "distract" in entry:
+            _check_distract(entry["distract"], names, where)
         cap = entry.get("max_examples")
         if cap is not None and (not isinstance(cap, int) or cap < 1):
             raise ValueError(f"{where}: max_examples must be a positive integer, got {cap!r}")
@@ -95,6 +108,21 @@ def _check_augment(section: Any, earlier: list[str], where: str) -> None:
     missing = sorted(set(section.get("sources") or []) - set(earlier))
     if missing:
         raise ValueError(f"{where}: augment sources {missing} are not sources listed before it ({earlier})")
+
+
+def _check_distract(section: Any, earlier: list[str], where: str) -> None:
+    if not isinstance(section, dict) or not section.get("sources"):
+        raise ValueError(f"{where}: 'distract' needs 'sources' (names of earlier sources), got {section!r}")
+    unknown = sorted(set(section) - DISTRACT_KEYS)
+    if unknown:
+        raise ValueError(f"{where}: unknown distract keys {unknown}; expected {sorted(DISTRACT_KEYS)}")
+    missing = sorted(set(section["sources"]) - set(earlier))
+    if missing:
+        raise ValueError(f"{where}: distract sources {missing} are not sources listed before it ({earlier})")
+    passages = section.get("passages", [1, 8])
+    if not (isinstance(passages, list | tuple) and len(passages) == 2 and all(type(n) is int for n in passages)
+            and 1 <= passages[0] <= passages[1]):
+        raise ValueError(f"{where}: distract passages must be [low, high] with 1 <= low <= high, got {passages!r}")
 
 
 def cap_by_group(examples: Sequence[Example], cap: int, seed: int) -> list[Example]:
@@ -133,7 +161,8 @@ def link_documents(examples: Sequence[Example]) -> list[Example]:
 
     first_group_of: dict[str, str] = {}
     for example in examples:
-        key = document_key(example.context)
+        # a context set among distractors starts with another document: its copy keeps its base's group
+        key = None if "distractors" in example.meta else document_key(example.context)
         if key is None:
             find(example.group)
             continue
@@ -158,8 +187,12 @@ def load_sources(entries: Sequence[dict[str, Any]], seed: int = 42) -> list[Exam
     examples: list[Example] = []
     for entry in entries:
         name = source_name(entry)
-        loaded = _augmented(entry["augment"], examples) if "augment" in entry else \
-            load(entry["path"], format=entry.get("format", "auto"), **(entry.get("options") or {}))[0]
+        if "augment" in entry:
+            loaded = _augmented(entry["augment"], examples)
+        elif "distract" in entry:
+            loaded = _distracted(entry["distract"], examples)
+        else:
+            loaded = load(entry["path"], format=entry.get("format", "auto"), **(entry.get("options") or {}))[0]
         if entry.get("max_examples"):
             loaded = cap_by_group(loaded, entry["max_examples"], _seed(seed, name))
         weight = float(entry.get("weight", 1.0))
@@ -190,6 +223,14 @@ def _augmented(section: dict[str, Any], earlier: Sequence[Example]) -> list[Exam
         options["fragments_per_context"] = section["context_fragments"]
     return [example_from_record(record, "<augment>", number)
             for number, record in enumerate(augment(bases, **options), start=1)]
+
+
+def _distracted(section: dict[str, Any], earlier: Sequence[Example]) -> list[Example]:
+    """Copies of earlier sources' answers (by name) with their contexts among other contexts of those sources."""
+    from halluseq.augment.distractors import distract
+
+    bases = [e for e in earlier if e.dataset in set(section["sources"])]
+    return distract(bases, tuple(section.get("passages", (1, 8))), section.get("seed", 0))
 
 
 def training_repeats(examples: Sequence[Example], indices: Sequence[int], seed: int) -> list[int]:

@@ -42,7 +42,7 @@ def test_check_sources_names_the_entry_and_problem():
         check_sources([{"path": "x/a.jsonl"}, {"path": "y/a.jsonl"}])
     with pytest.raises(ValueError, match="not sources listed before it"):
         check_sources([{"name": "syn", "augment": {"sources": ["later"]}}, {"path": "later.jsonl"}])
-    with pytest.raises(ValueError, match="a 'path' or an 'augment' section"):
+    with pytest.raises(ValueError, match="one of a 'path', an 'augment' or a 'distract' section"):
         check_sources([{"name": "nothing"}])
     with pytest.raises(ValueError, match=r"data\[0\].*dataset must be a non-empty name"):
         check_sources([{"path": "a.jsonl", "dataset": ""}])
