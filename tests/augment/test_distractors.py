@@ -10,7 +10,7 @@ from conftest import build_example, synthetic_records, write_jsonl
 
 from halluseq.augment.distractors import PASSAGE_SEPARATOR, distract
 from halluseq.data.sources import check_sources, load_sources
-from halluseq.data.splits import make_folds
+from halluseq.data.splits import leave_one_dataset_out, make_folds
 
 
 def bases(n: int = 12) -> list:
@@ -57,11 +57,30 @@ def test_distracted_source_stays_with_its_bases_group_in_every_fold(tmp_path):
     assert len({e.group for e in examples}) == 20  # a copy's context starts with another document: no linking
     assert all("weight" not in e.meta for e in copies)
     position = {e.id: i for i, e in enumerate(examples)}
-    for fold in make_folds(examples, "cv", k=4, val_fraction=0.15, seed=0):
-        for part in (fold.train, fold.validation, fold.test):
-            held = set(part.tolist())
-            for copy in copies:
-                assert (position[copy.id] in held) == (position[copy.meta["origin"]] in held)
+    for datasets in (None, ["rag"]):
+        folds = make_folds(examples, "cv", k=4, val_fraction=0.15, seed=0, datasets=datasets)
+        assert sorted(i for f in folds for i in f.test.tolist()) == \
+            sorted(i for i, e in enumerate(examples) if "distractors" not in e.meta)  # bases tested once, copies never
+        for fold in folds:
+            parts = [set(part.tolist()) for part in (fold.train, fold.validation, fold.test)]
+            for copy in copies:  # a copy trains or validates exactly where its base does, and is never tested
+                base = position[copy.meta["origin"]]
+                assert [position[copy.id] in part for part in parts[:2]] == [base in part for part in parts[:2]]
+                assert position[copy.id] not in parts[2]
+
+
+def test_leave_one_dataset_out_never_tests_a_copy_and_holds_it_out_with_its_base(tmp_path):
+    rag = write_jsonl(tmp_path / "rag.jsonl", synthetic_records(12, 2, seed=0, prefix="r"))
+    news = write_jsonl(tmp_path / "news.jsonl", synthetic_records(8, 2, seed=1, prefix="n"))
+    examples = load_sources([{"path": str(rag), "name": "rag"}, {"path": str(news), "name": "news"},
+                             {"name": "rag_distracted", "dataset": "rag",
+                              "distract": {"sources": ["rag"], "passages": [1, 3]}}])
+    copies = {i for i, e in enumerate(examples) if "distractors" in e.meta}
+    folds = {f.name: f for f in leave_one_dataset_out(examples, datasets=["rag", "news"])}
+    rag_fold, news_fold = folds["lodo0_rag"], folds["lodo1_news"]
+    assert len(rag_fold.test) == 24 and not copies & set(rag_fold.test.tolist())
+    assert not copies & set(np.concatenate([rag_fold.train, rag_fold.validation]).tolist())
+    assert copies <= set(np.concatenate([news_fold.train, news_fold.validation]).tolist())
 
 
 def test_distract_entries_are_checked():
