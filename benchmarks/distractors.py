@@ -9,6 +9,9 @@ contexts of the same set (``halluseq.augment.distractors.distract``, every answe
 ``--ragtruth`` RAGTruth-QA answers is scored too: every bundled detector trains on them, so that row shows how a
 detector's verdicts on answers of its own training source move with ``k``, not how it generalises. Per model, set and
 ``k``: token AUC, example AUC, and the shares of hallucinated and of faithful answers flagged at the model's threshold.
+``--shifts`` also says where the first model's view moves: on the RAGTruth sample with the largest ``k``, per feature
+column the mean absolute change of its standardized value on hallucinated words, and the share of those words flagged
+with that one column put back to its value without distractors (the 8 largest shifts).
 Writes ``benchmarks/results/distractors.json`` (``--out``).
 """
 
@@ -31,6 +34,7 @@ from halluseq.augment.distractors import distract
 from halluseq.data import load
 from halluseq.data.example import Example
 from halluseq.detector import Detector
+from halluseq.features.lm_scoring import torch_threads
 
 ROOT = Path(__file__).resolve().parent.parent
 PSILOQA = ROOT.parent / "shared" / "data" / "psiloqa_eval"
@@ -73,12 +77,40 @@ def scores(detector: Detector, examples: list[Example]) -> dict[str, Any]:
             "faithful_flagged": float(flagged[~hallucinated].mean())}
 
 
+def column_shifts(detector: Detector, examples: list[Example], k: int, top: int = 8) -> dict[str, Any]:
+    """Where the features of hallucinated words move when each context is set among ``k`` others, and what putting
+    one column back does to the share of those words flagged."""
+    plain = detector.pipeline.transform(examples, progress=False)
+    distracted = detector.pipeline.transform(distract(examples, (k, k), seed=0), progress=False)
+    hallucinated = np.concatenate([e.labels for e in examples]).astype(bool)
+
+    def flagged(matrices: list[np.ndarray]) -> float:
+        with torch_threads(1):
+            probs = np.concatenate(detector._predict_sequences(detector.standardizer.transform_all(matrices)))
+        return float((probs[hallucinated] >= detector.threshold).mean())
+
+    before, after = (detector.standardizer.transform(np.concatenate(m)) for m in (plain, distracted))
+    shift = np.abs(after - before)[hallucinated].mean(axis=0)  # (d,)
+    columns = []
+    for j in np.argsort(-shift)[:top]:
+        restored = [m.copy() for m in distracted]
+        for matrix, original in zip(restored, plain, strict=True):
+            matrix[:, j] = original[:, j]
+        columns.append({"column": detector.pipeline.columns[j], "mean_abs_shift_sd": float(shift[j]),
+                        "mean_sd_without": float(before[hallucinated, j].mean()),
+                        "mean_sd_with": float(after[hallucinated, j].mean()),
+                        "hallucinated_words_flagged_with_it_put_back": flagged(restored)})
+    return {"passages": k, "hallucinated_words_flagged_without_distractors": flagged(plain),
+            "hallucinated_words_flagged_with_distractors": flagged(distracted), "columns": columns}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("models", nargs="*", default=["default"])
     parser.add_argument("--passages", type=int, nargs="+", default=[0, 3, 10])
     parser.add_argument("--max-answers", type=int, default=600)
     parser.add_argument("--ragtruth", type=int, default=200)
+    parser.add_argument("--shifts", action="store_true", help="where the first model's features move (see above)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "distractors.json")
     args = parser.parse_args()
     sets = evaluation_sets(args.max_answers, args.ragtruth)
@@ -94,6 +126,10 @@ def main() -> None:
     results = {"machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
                "command": "python benchmarks/distractors.py " + " ".join(sys.argv[1:]),
                "thresholds": {m: Detector.from_pretrained(m).threshold for m in args.models}, "results": table}
+    if args.shifts:
+        results["shifts"] = {"model": args.models[0], **column_shifts(
+            Detector.from_pretrained(args.models[0]), sets["ragtruth (trained on)"], max(args.passages))}
+        print(json.dumps(results["shifts"], indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2), encoding="utf-8")
 
