@@ -6,7 +6,8 @@ Builds one long answer from real RAGTruth-QA answers (the first answer of each o
 contexts joined as its context: a multi-document report), extracts its features once, and has the detector's
 sequence model read it whole and in windows (``halluseq.models.reach``: cores of ``--window`` words, each margin of
 ``--margins``). Per margin: max and mean absolute difference of the word probabilities from the whole read, words
-whose verdict at the detector's threshold differs, and seconds.
+whose verdict at the detector's threshold differs, token AUC against the answers' gold spans (RAGTruth: trained on by
+every bundled detector, so this compares the two reads, not the detector), and seconds.
 Writes ``benchmarks/results/labeler_reach_<model>.json``.
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 import numpy as np
 import torch
 from answers import by_source, per_source
+from sklearn.metrics import roc_auc_score
 
 from halluseq.data import load
 from halluseq.data.example import Example
@@ -30,6 +32,19 @@ from halluseq.features.lm_scoring import torch_threads
 from halluseq.models.reach import DEFAULT_REACH, Reach
 
 ROOT = Path(__file__).resolve().parents[1]
+SEPARATOR = "\n\n"
+
+
+def joined(examples: list[Example]) -> Example:
+    """One answer of the examples' answers joined by blank lines (their gold spans shifted along), against their
+    contexts joined the same way."""
+    spans, offset = [], 0
+    for example in examples:
+        spans.extend(span._replace(start=span.start + offset, end=span.end + offset)
+                     for span in example.spans)
+        offset += len(example.answer) + len(SEPARATOR)
+    return Example(id="joined", context=SEPARATOR.join(e.context for e in examples),
+                   answer=SEPARATOR.join(e.answer for e in examples), spans=tuple(spans))
 
 
 def main() -> None:
@@ -43,8 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     out = args.out or ROOT / "benchmarks" / "results" / f"labeler_reach_{Path(args.model).name}.json"
     chosen = per_source(by_source(load(args.data)[0]), 1)[:args.sources]
-    example = Example(id="joined", context="\n\n".join(e.context for e in chosen),
-                      answer="\n\n".join(e.answer for e in chosen))
+    example = joined(chosen)
     detector = Detector.from_pretrained(args.model)
     started = time.perf_counter()
     scaled = detector.standardizer.transform_all(detector.pipeline.transform([example], progress=False))
@@ -65,7 +79,8 @@ def main() -> None:
                          "mean_abs_difference": float(difference.mean()),
                          "words_changing_verdict": int(((windowed >= detector.threshold)
                                                         != (whole >= detector.threshold)).sum()),
-                         "response_score_difference": float(windowed.max() - whole.max()), "seconds": seconds})
+                         "response_score_difference": float(windowed.max() - whole.max()),
+                         "token_auc": float(roc_auc_score(example.labels, windowed)), "seconds": seconds})
             print(json.dumps(rows[-1]))
     results = {
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
@@ -75,6 +90,8 @@ def main() -> None:
         "model": args.model, "data": os.path.relpath(args.data, ROOT), "sources": len(chosen),
         "answer_words": example.n_words, "context_words": len(example.context.split()),
         "threshold": detector.threshold, "words_flagged_whole": int((whole >= detector.threshold).sum()),
+        "hallucinated_words": int(example.labels.sum()),
+        "token_auc_whole": float(roc_auc_score(example.labels, whole)),
         "feature_seconds": feature_seconds, "whole_seconds": whole_seconds, "window": args.window, "margins": rows,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
