@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from halluseq.data.example import Example
+from halluseq.data.example import TRAINING_COPY, Example
 from halluseq.data.sources import document_key
 
 PASSAGE_SEPARATOR = "\n\n"
@@ -24,7 +24,8 @@ PASSAGE_SEPARATOR = "\n\n"
 
 def distract(bases: Sequence[Example], passages: tuple[int, int] = (1, 8), seed: int = 0) -> list[Example]:
     """One copy of every base with a context, its context among ``passages[0]..passages[1]`` (uniform) other
-    contexts of the bases; ``meta["distractors"]`` holds how many, ``meta["origin"]`` the base's id."""
+    contexts of the bases (a training copy, :attr:`Example.training_copy`); ``meta[TRAINING_COPY]`` holds how many,
+    ``meta["origin"]`` the base's id."""
     low, high = passages
     if not 1 <= low <= high:
         raise ValueError(f"passages must be two counts 1 <= low <= high, got {passages!r}")
@@ -47,5 +48,5 @@ def distract(bases: Sequence[Example], passages: tuple[int, int] = (1, 8), seed:
         drawn.insert(rng.randint(0, len(drawn)), example.context)
         meta = {k: v for k, v in example.meta.items() if k not in ("weight", "train")}
         copies.append(replace(example, id=f"{example.id}#distracted", context=PASSAGE_SEPARATOR.join(drawn),
-                              meta={**meta, "distractors": count, "origin": example.id}))
+                              meta={**meta, TRAINING_COPY: count, "origin": example.id}))
     return copies

@@ -13,6 +13,8 @@ import numpy as np
 
 from halluseq.data.words import Span, Word, labels_from_spans, split_words
 
+TRAINING_COPY = "distractors"  # meta key of a training copy: how many other passages its context was set among
+
 
 @dataclass(frozen=True)
 class Example:
@@ -50,6 +52,13 @@ class Example:
     @property
     def n_words(self) -> int:
         return len(self.words)
+
+    @property
+    def training_copy(self) -> bool:
+        """Whether this is a training copy of another example (its context set among distractor passages,
+        :func:`halluseq.augment.distractors.distract`, ``meta[TRAINING_COPY]``): it trains or validates with its base's
+        group and is never tested."""
+        return TRAINING_COPY in self.meta
 
     @property
     def hallucinated(self) -> bool:

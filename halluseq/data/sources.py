@@ -162,7 +162,7 @@ def link_documents(examples: Sequence[Example]) -> list[Example]:
     first_group_of: dict[str, str] = {}
     for example in examples:
         # a context set among distractors starts with another document: its copy keeps its base's group
-        key = None if "distractors" in example.meta else document_key(example.context)
+        key = None if example.training_copy else document_key(example.context)
         if key is None:
             find(example.group)
             continue

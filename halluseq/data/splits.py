@@ -63,12 +63,6 @@ def hashed_split(examples: Sequence[Example], indices: np.ndarray, fraction: flo
     return indices[~held], indices[held]
 
 
-def training_copy(example: Example) -> bool:
-    """Whether an example is a training copy of another (its context set among distractor passages,
-    :func:`halluseq.augment.distractors.distract`): it trains with its base's group and is never tested."""
-    return "distractors" in example.meta
-
-
 def cross_validation_folds(examples: Sequence[Example], k: int = 5, val_fraction: float = 0.15,
                            seed: int = 42, datasets: Sequence[str] | None = None) -> list[Fold]:
     """K folds grouped by ``group`` and stratified on the example flag; inside each training fold a grouped
@@ -77,11 +71,11 @@ def cross_validation_folds(examples: Sequence[Example], k: int = 5, val_fraction
     With ``datasets``, only those datasets' examples are folded and tested; every other example whose group
     is not in the fold's test groups joins that fold's training part (the fold assignment of the named
     datasets is the one they get alone, so a multi-source model is tested on the same folds). A copy made for
-    training (:func:`training_copy`) is never folded nor tested: it trains where its group trains.
+    training (:attr:`Example.training_copy`) is never folded nor tested: it trains where its group trains.
     """
     names = np.array([e.dataset for e in examples])
     chosen = np.isin(names, list(datasets)) if datasets else np.ones(len(examples), dtype=bool)
-    folded = np.flatnonzero(chosen & ~np.array([training_copy(e) for e in examples], dtype=bool))
+    folded = np.flatnonzero(chosen & ~np.array([e.training_copy for e in examples], dtype=bool))
     if datasets and len(folded) == 0:
         raise ValueError(f"cross-validation on datasets {list(datasets)}: no example has that dataset name "
                          f"(found {sorted(set(names))})")
@@ -139,7 +133,7 @@ def leave_one_dataset_out(examples: Sequence[Example], val_fraction: float = 0.1
     """One fold per held-out dataset ``d`` (``datasets``, default every dataset name): test on ``d``'s examples;
     train and a grouped validation part from every other example whose group no example of ``d`` has, so a
     document shared with ``d`` (or synthetic data made from ``d``'s contexts) never reaches training. Training copies
-    (:func:`training_copy`) are never tested; they stay out with their base's group."""
+    (:attr:`Example.training_copy`) are never tested; they stay out with their base's group."""
     names = np.array([e.dataset for e in examples])
     present = sorted(set(names))
     held = list(datasets) if datasets else present
@@ -149,7 +143,7 @@ def leave_one_dataset_out(examples: Sequence[Example], val_fraction: float = 0.1
     if len(present) < 2:
         raise ValueError(f"leave-one-dataset-out needs at least two datasets, found {present}")
     groups = np.array([e.group for e in examples])
-    copies = np.array([training_copy(e) for e in examples], dtype=bool)
+    copies = np.array([e.training_copy for e in examples], dtype=bool)
     folds = []
     for number, name in enumerate(held):
         test = np.flatnonzero((names == name) & ~copies)

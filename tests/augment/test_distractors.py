@@ -9,6 +9,7 @@ import pytest
 from conftest import build_example, synthetic_records, write_jsonl
 
 from halluseq.augment.distractors import PASSAGE_SEPARATOR, distract
+from halluseq.data.example import TRAINING_COPY
 from halluseq.data.sources import check_sources, load_sources
 from halluseq.data.splits import leave_one_dataset_out, make_folds
 
@@ -30,7 +31,7 @@ def test_each_copy_keeps_its_answer_spans_and_group_and_holds_its_own_context_on
         np.testing.assert_array_equal(copy.labels, base.labels)
         passages = copy.context.split(PASSAGE_SEPARATOR)
         assert passages.count(base.context) == 1
-        assert 2 <= len(passages) - 1 == copy.meta["distractors"] <= 5
+        assert 2 <= len(passages) - 1 == copy.meta[TRAINING_COPY] <= 5
         assert all(p in contexts for p in passages) and len(set(passages)) == len(passages)
         assert copy.id == f"{base.id}#distracted" and copy.meta["origin"] == base.id
         assert "weight" not in copy.meta and copy.meta["kind"] == "k"  # the source entry's own weight applies
@@ -52,7 +53,7 @@ def test_distracted_source_stays_with_its_bases_group_in_every_fold(tmp_path):
     entries = [{"path": str(path), "name": "rag", "weight": 3.0},
                {"name": "rag_distracted", "dataset": "rag", "distract": {"sources": ["rag"], "passages": [1, 3]}}]
     examples = load_sources(entries)
-    copies = [e for e in examples if "distractors" in e.meta]
+    copies = [e for e in examples if e.training_copy]
     assert len(copies) == 40 and Counter(e.dataset for e in examples) == {"rag": 80}
     assert len({e.group for e in examples}) == 20  # a copy's context starts with another document: no linking
     assert all("weight" not in e.meta for e in copies)
@@ -60,7 +61,7 @@ def test_distracted_source_stays_with_its_bases_group_in_every_fold(tmp_path):
     for datasets in (None, ["rag"]):
         folds = make_folds(examples, "cv", k=4, val_fraction=0.15, seed=0, datasets=datasets)
         assert sorted(i for f in folds for i in f.test.tolist()) == \
-            sorted(i for i, e in enumerate(examples) if "distractors" not in e.meta)  # bases tested once, copies never
+            sorted(i for i, e in enumerate(examples) if not e.training_copy)  # bases tested once, copies never
         for fold in folds:
             parts = [set(part.tolist()) for part in (fold.train, fold.validation, fold.test)]
             for copy in copies:  # a copy trains or validates exactly where its base does, and is never tested
@@ -75,7 +76,7 @@ def test_leave_one_dataset_out_never_tests_a_copy_and_holds_it_out_with_its_base
     examples = load_sources([{"path": str(rag), "name": "rag"}, {"path": str(news), "name": "news"},
                              {"name": "rag_distracted", "dataset": "rag",
                               "distract": {"sources": ["rag"], "passages": [1, 3]}}])
-    copies = {i for i, e in enumerate(examples) if "distractors" in e.meta}
+    copies = {i for i, e in enumerate(examples) if e.training_copy}
     folds = {f.name: f for f in leave_one_dataset_out(examples, datasets=["rag", "news"])}
     rag_fold, news_fold = folds["lodo0_rag"], folds["lodo1_news"]
     assert len(rag_fold.test) == 24 and not copies & set(rag_fold.test.tolist())
