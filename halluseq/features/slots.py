@@ -30,8 +30,8 @@ not stand where it has "794-1185"), a name by its letters and digits ("E-ZPass" 
 ("4", the list number of "4. Serve it") is no window.
 
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
-references), kept for the bundled ``full`` detector that was trained on it. No model, no options; linear in
-context plus answer length.
+references), kept for the bundled ``full`` detector that was trained on it. No model; one option,
+``longest_evidence`` (:class:`SlotFeatures`); linear in context plus answer length.
 """
 
 from __future__ import annotations
@@ -222,14 +222,19 @@ def is_window(words: Sequence[str]) -> bool:
 
 
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
-                 unit: tuple[int, int]) -> tuple[bool, bool]:
+                 unit: tuple[int, int], longest_evidence: bool = False) -> tuple[bool, bool]:
     """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
     has another name (a number for a number; version 3) next to the longest window on either side that it holds,
     and this one next to no window of either side (a context of several passages may give "oven to 400°F" in one and
-    "oven to 350°F" in another); whether it has this one next to some window (compared by :func:`slot_forms`)."""
+    "oven to 350°F" in another); whether it has this one next to some window (compared by :func:`slot_forms`).
+    With ``longest_evidence``, this one next to a window grounds it only where no longer window (either side) has
+    another there: "opened in 1953 by Mayor Edith" where one passage says "opened to traffic in 1931 by Mayor Edith"
+    and another "the Nordby Bridge, opened in 1953" stands where the context puts 1931 (three words against two)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
+    if longest_evidence:
+        return _longest_evidence(index, keys, item_ends, group, own, held, numeric)
     other = False
     for after in (True, False):
         longest = True
@@ -255,7 +260,44 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     return other, False
 
 
-def slot_features(example: Example, index: SlotIndex | None = None) -> np.ndarray:
+def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int]
+             ) -> list[tuple[bool, int, list[str]]]:
+    """``(after, size, words)`` of every window next to a group (before it: ``after``; longest first per side) that
+    crosses no clause end and can be looked up (:func:`is_window`)."""
+    out = []
+    for after in (True, False):
+        for size in range(SLOT_WINDOW, 0, -1):
+            if after:
+                start, stop = group[0] - size, group[0]
+                crossing = start >= 0 and any(item_ends[start:stop])
+            else:
+                start, stop = group[1], group[1] + size
+                crossing = item_ends[group[1] - 1] or any(item_ends[start:stop - 1])
+            if start >= 0 and stop <= len(keys) and not crossing and is_window(keys[start:stop]):
+                out.append((after, size, list(keys[start:stop])))
+    return out
+
+
+def _longest_evidence(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
+                      own: list[frozenset[str]], held: set[str], numeric: bool) -> tuple[bool, bool]:
+    """:func:`slot_verdict` where the longest window decides: ``same`` from the longest window next to this name,
+    ``other`` from the longest window found next to another one, ties to ``same``."""
+    same_size = other_size = 0
+    found_side: set[bool] = set()
+    for after, size, window in _windows(keys, item_ends, group):
+        neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
+        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
+            same_size = max(same_size, size)
+        if neighbours and after not in found_side:  # the longest window of this side the context holds
+            found_side.add(after)
+            if any(is_numeric(k) == numeric and not forms <= held for n in neighbours for k, forms in n):
+                other_size = max(other_size, size)
+    if same_size and same_size >= other_size:
+        return False, True
+    return bool(other_size), False
+
+
+def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False) -> np.ndarray:
     """The ``(n_words, 2)`` slot-feature matrix of one example."""
     index = index or SlotIndex(example.context)
     words = example.words
@@ -275,14 +317,15 @@ def slot_features(example: Example, index: SlotIndex | None = None) -> np.ndarra
         kept_ends = [ends[p] for p in kept]
         for group_first, group_end, units in slot_groups([fills[p] for p in kept], kept_keys, kept_ends):
             for unit in units:
-                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit)
+                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit, longest_evidence)
                 rows = [members[kept[q]] for q in range(*unit)]
                 out[rows, 0], out[rows, 1] = verdict
     return out
 
 
 class SlotFeatures(PerContextFeatures):
-    """Names and numbers against what the context has next to the same words; no options."""
+    """Names and numbers against what the context has next to the same words. ``longest_evidence`` (off by default):
+    the longest window decides between this name and another (:func:`slot_verdict`)."""
 
     name = "slots"
     version = "4"
@@ -293,8 +336,12 @@ class SlotFeatures(PerContextFeatures):
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
+    def __init__(self, longest_evidence: bool = False):
+        super().__init__(**({"longest_evidence": True} if longest_evidence else {}))
+        self.longest_evidence = bool(longest_evidence)
+
     def index(self, context: str) -> SlotIndex:
         return SlotIndex(context)
 
     def example_features(self, example: Example, index: SlotIndex) -> np.ndarray:
-        return slot_features(example, index)
+        return slot_features(example, index, self.longest_evidence)

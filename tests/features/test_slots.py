@@ -122,3 +122,22 @@ def test_a_group_is_read_up_to_its_word_limit():
     # twenty "Anna," then "Maria": the walk stops after SLOT_GROUP_MAX words, however few distinct names it saw
     index = SlotIndex("They met " + "Anna, " * 20 + "Maria.")
     assert index.neighbours(["met"], after=True) == [frozenset({"anna"})]
+
+
+def test_longest_evidence_lets_the_longer_window_decide(make_example):
+    context = ("The Halvorsen Bridge over the Tarn River was opened to traffic in 1931 by Mayor Edith Lund.\n\n"
+               "A second crossing, the Nordby Bridge, opened in 1953 and carries the railway line to the coast.\n\n"
+               "The oven was set to 400 degrees for the bread. The oven was set to 350 degrees for the cake.")
+
+    def flags(answer: str, longest: bool) -> dict[str, tuple[int, int]]:
+        example = make_example(answer, context)
+        [matrix] = SlotFeatures(longest_evidence=longest).extract([example])
+        return {w.text: (int(row[0]), int(row[1])) for w, row in zip(example.words, matrix, strict=True)}
+
+    wrong = "It was opened in 1953 by Mayor Edith Lund."
+    assert flags(wrong, False)["1953"] == (0, 1)  # "opened in 1953" is in the second passage
+    assert flags(wrong, True)["1953"] == (1, 0)  # "1931 by Mayor Edith" (three words) against "opened in" (two)
+    assert flags("It was opened in 1931 by Mayor Edith Lund.", True)["1931"] == (0, 1)
+    assert flags("The Nordby Bridge opened in 1953.", True)["1953."] == (0, 1)
+    assert flags("The oven was set to 350 degrees.", True)["350"] == (0, 1)  # a tie between passages: grounded
+    assert SlotFeatures(longest_evidence=True).config == {"longest_evidence": True} and SlotFeatures().config == {}
