@@ -33,6 +33,7 @@ from sklearn.metrics import roc_auc_score
 from halluseq.augment.distractors import distract
 from halluseq.data import load
 from halluseq.data.example import Example
+from halluseq.data.sources import cap_by_group
 from halluseq.detector import Detector
 from halluseq.features.lm_scoring import torch_threads
 
@@ -46,17 +47,7 @@ def evaluation_sets(max_answers: int, ragtruth: int) -> dict[str, list[Example]]
     seeded sample of ``ragtruth`` RAGTruth-QA answers (trained on)."""
     sets = {f"psiloqa {path.stem}": [e for e in load(path)[0] if e.n_words and e.context.strip()]
             for path in sorted(PSILOQA.glob("*.csv"))}
-    synthetic = unseen_synthetic()
-    bases = sorted({e.group for e in synthetic})
-    random.Random(0).shuffle(bases)
-    kept, count = set(), 0
-    sizes = {g: sum(e.group == g for e in synthetic) for g in bases}
-    for group in bases:
-        if count >= max_answers:
-            break
-        kept.add(group)
-        count += sizes[group]
-    sets["synthetic unseen"] = [e for e in synthetic if e.group in kept]
+    sets["synthetic unseen"] = cap_by_group(unseen_synthetic(), max_answers, seed=0)
     answers = [e for e in load(RAGTRUTH)[0] if e.n_words and e.context.strip()]
     sets["ragtruth (trained on)"] = random.Random(0).sample(answers, min(ragtruth, len(answers)))
     return sets

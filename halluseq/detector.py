@@ -223,8 +223,9 @@ class Detector:
             windows = len(window_bounds(example, self.pipeline.answer_budget))
             notes.append(f"answer of {example.n_words} words is over the {self.pipeline.answer_budget}-word budget: "
                          f"{', '.join(windowed)} scored it in {windows} windows (exact within each)")
-        if self.reach.note(example.n_words):
-            notes.append(self.reach.note(example.n_words))
+        read_in_windows = self.reach.note(example.n_words)
+        if read_in_windows:
+            notes.append(read_in_windows)
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,

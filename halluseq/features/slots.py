@@ -233,31 +233,21 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
-    if longest_evidence:
-        return _longest_evidence(index, keys, item_ends, group, own, held, numeric)
-    other = False
-    for after in (True, False):
-        longest = True
-        for size in range(SLOT_WINDOW, 0, -1):
-            if after:
-                start, stop = group[0] - size, group[0]
-                crossing = start >= 0 and any(item_ends[start:stop])
-            else:
-                start, stop = group[1], group[1] + size
-                crossing = item_ends[group[1] - 1] or any(item_ends[start:stop - 1])
-            if start < 0 or stop > len(keys) or crossing:
-                continue
-            window = keys[start:stop]
-            if not is_window(window):
-                continue
-            neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
-            if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
+    same_size = other_size = 0  # the longest window next to this name, and next to another one
+    sides_found: set[bool] = set()
+    for after, size, window in _windows(keys, item_ends, group):
+        neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
+        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
+            if not longest_evidence:
                 return False, True  # a range holds each value it states ("eight" in "8-10"), not the other way
-            if neighbours and longest:
-                other = other or any(is_numeric(k) == numeric and not forms <= held
-                                     for n in neighbours for k, forms in n)
-                longest = False
-    return other, False
+            same_size = max(same_size, size)
+        if neighbours and after not in sides_found:  # the longest window of this side the context holds
+            sides_found.add(after)
+            if any(is_numeric(k) == numeric and not forms <= held for n in neighbours for k, forms in n):
+                other_size = max(other_size, size)
+    if same_size and same_size >= other_size:  # ties to this name
+        return False, True
+    return bool(other_size), False
 
 
 def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int]
@@ -276,25 +266,6 @@ def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, i
             if start >= 0 and stop <= len(keys) and not crossing and is_window(keys[start:stop]):
                 out.append((after, size, list(keys[start:stop])))
     return out
-
-
-def _longest_evidence(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
-                      own: list[frozenset[str]], held: set[str], numeric: bool) -> tuple[bool, bool]:
-    """:func:`slot_verdict` where the longest window decides: ``same`` from the longest window next to this name,
-    ``other`` from the longest window found next to another one, ties to ``same``."""
-    same_size = other_size = 0
-    found_side: set[bool] = set()
-    for after, size, window in _windows(keys, item_ends, group):
-        neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
-        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
-            same_size = max(same_size, size)
-        if neighbours and after not in found_side:  # the longest window of this side the context holds
-            found_side.add(after)
-            if any(is_numeric(k) == numeric and not forms <= held for n in neighbours for k, forms in n):
-                other_size = max(other_size, size)
-    if same_size and same_size >= other_size:
-        return False, True
-    return bool(other_size), False
 
 
 def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False) -> np.ndarray:
