@@ -79,3 +79,23 @@ def test_coordinates_are_other_concepts_under_the_dominant_meanings_parent(relat
 
 def test_proper_words_are_written_only_with_a_capital(relations):
     assert relations.is_proper("Idaho") and not relations.is_proper("Arsenal") and not relations.is_proper("qwzxv")
+
+
+@pytest.mark.parametrize(("a", "b"), [("dropped", "grew"), ("increased", "fell"), ("added", "removed"),
+                                      ("banned", "approved"), ("hired", "dismissed"), ("sold", "acquired")])
+def test_poles_relate_words_wordnet_does_not(relations, a, b):
+    assert not relations.antonyms(a, b)
+    assert relations.antonyms(a, b, poles=True) and relations.antonyms(b, a, poles=True)
+    assert relations.on_opposite_poles(a, b) and relations.on_opposite_poles(b, a)
+    assert relations.lemma_set([b]) & relations.opposites(a, poles=True)
+
+
+@pytest.mark.parametrize(("a", "b"), [("rose", "grew"), ("fell", "declined"), ("removed", "deleted"),
+                                      ("banned", "prohibited")])
+def test_words_of_one_pole_are_no_antonyms(relations, a, b):
+    assert not relations.antonyms(a, b, poles=True) and not relations.on_opposite_poles(a, b)
+
+
+def test_wordnet_antonyms_on_opposite_poles_stay_antonyms(relations):
+    assert relations.antonyms("fell", "rose") and relations.antonyms("fell", "rose", poles=True)
+    assert relations.on_opposite_poles("fell", "rose")

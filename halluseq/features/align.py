@@ -365,7 +365,8 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
 
 
 def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence,
-                  coordinated_subject: bool = False) -> tuple[list[list[int] | None], list[bool]]:
+                  coordinated_subject: bool = False, part: bool = False
+                  ) -> tuple[list[list[int] | None], list[bool]]:
     """Per word of an answer sentence, from a word alignment with the aligned sentence (difflib's longest matching
     blocks, in order, punctuation left out): the positions of the sentence words it replaced when the two differ by a
     short run (``REPLACED_MAX`` words or fewer a side; a run that starts or ends the answer sentence is set against as
@@ -374,7 +375,10 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     ("Tupelo, Tennessee" for "Tupelo, Mississippi, and ... Memphis, Tennessee"). With ``coordinated_subject``, a run
     that starts the answer sentence right before a match that follows a coordinator in the sentence ("Ada Lovelace
     published" for "She worked with ... Analytical Engine and published") is set against the sentence's first words,
-    the subject the coordinated verb shares, not the object of the verb before it."""
+    the subject the coordinated verb shares, not the object of the verb before it. With ``part`` the sentence
+    states only part of the answer sentence (a second sentence it merges in): a run of the answer before the
+    sentence's first match is set against as many words that open the sentence ("added" for the "removed" of "It
+    removed the module" in "Python 3.12, released in 2023, added the module")."""
     replaced: list[list[int] | None] = [None] * len(keys)
     moved = [False] * len(keys)
     kept = [i for i, key in enumerate(keys) if key]
@@ -404,6 +408,8 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
                 j1, j2 = 0, min(j2 - 1, i2 - i1)  # the answer starts at a second verb phrase: its subject
             else:
                 j1 = max(j1, j2 - (i2 - i1))  # the answer starts here: what it replaced is what came before
+        if part and j1 == 0 and j2 < len(kept_sentence):
+            i1 = max(i1, i2 - (j2 - j1))  # the sentence starts here: its words were replaced by those just before
         if i2 - i1 <= REPLACED_MAX and j2 - j1 <= REPLACED_MAX:
             for i in range(i1, i2):
                 replaced[kept[i]] = [kept_sentence[j] for j in range(j1, j2)]
@@ -522,13 +528,15 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
-                   ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False) -> np.ndarray:
+                   ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
+                   poles: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
     swap reads as names, ``ordinals``: whether an ordinal in digits is a number, ``phrase_reorders``: whether two
     phrases of one head word moved whole are a reorder, not a role swap, ``compounds``: whether the parts of
-    hyphenated words count as words (:class:`AlignFeatures`)."""
+    hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
+    an antonym (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     words = example.words
@@ -564,6 +572,10 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                                                       item_starts([words[i].text for i in members]))
             anchor_sentence = context.sentence(best, strict_anchors=True)
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
+        # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym
+        merged_sentence = context.sentence(second) if poles and second is not None else None
+        replaced_merged = _replacements(sentence_keys, capitalised, merged_sentence, part=True)[0] \
+            if merged_sentence is not None else [None] * len(members)
         item_ends = [ends_item(words[i].text) for i in members]
         anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
         swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence, phrase_reorders)
@@ -607,7 +619,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     olds = [*olds, *(part for old in olds for part in compound_parts(old))]
                 respelled = spelled_in(key, set(olds))  # "m" for "metres": the same word
                 # antonyms among stop words too ("few" for "many", "last" for "first")
-                out[i, 14] = any(relations.antonyms(word, old) for word in lexical for old in olds)
+                out[i, 14] = any(relations.antonyms(word, old, poles) for word in lexical for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
                 out[i, 20] = position > 0 and is_number(keys[members[position - 1]]) and key.isalpha() and (
                     keys[members[position - 1]] in aligned_sentence.keys) and not respelled
@@ -616,6 +628,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and answer_named[position] \
                         and any(context_named[j] for j in replaced[position])
+            elif replaced_merged[position] is not None and not aligned:
+                olds = [merged_sentence.sequence[j] for j in replaced_merged[position]]
+                out[i, 14] = any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
             opposites = frozenset().union(*map(relations.opposites, lexical)) if not aligned else frozenset()
@@ -649,13 +664,20 @@ class AlignFeatures(PerContextFeatures):
     default): the parts of a hyphenated word of letters count as words of its sentence and of the context ("the best
     selling artist" is aligned where the sentence has "the best-selling artist"), and are compared through WordNet on
     either side ("worst" replaced the "best" of "best-selling", "second smallest" the "largest" of
-    "second-largest": ``replaced_antonym``)."""
+    "second-largest": ``replaced_antonym``). ``poles`` (off by default): a word of one pole of a scale of change or
+    stance is the antonym of every word of the other where it replaced one (:data:`halluseq.lexicon.POLES`: "net
+    income increased" for "fell", "added" for "removed": ``replaced_antonym``), not only of its WordNet antonyms,
+    and also where it replaced one in a second sentence the answer sentence merges in ("Acme's revenue rose 12%,
+    while net income increased" for "Revenue ... up 12%. Net income fell ..."; there only pole words, WordNet's
+    looser antonyms such as "maximum" / "minimum" mark nothing); ``antonym_in_aligned`` keeps WordNet's (a word of a
+    pole and one of the other in one sentence are often both right: "sales fell while costs rose")."""
 
     name = "align"
     version = "16"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
-                 ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False):
+                 ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
+                 poles: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -663,10 +685,12 @@ class AlignFeatures(PerContextFeatures):
                          **({"strict_anchors": True} if strict_anchors else {}),
                          **({"ordinals": True} if ordinals else {}),
                          **({"phrase_reorders": True} if phrase_reorders else {}),
-                         **({"compounds": True} if compounds else {}))
+                         **({"compounds": True} if compounds else {}),
+                         **({"poles": True} if poles else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
+        self.poles = bool(poles)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -679,4 +703,4 @@ class AlignFeatures(PerContextFeatures):
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
-                               self.ordinals, self.phrase_reorders, self.compounds)
+                               self.ordinals, self.phrase_reorders, self.compounds, self.poles)

@@ -6,7 +6,9 @@ siblings under one concept (``feet`` for ``metres``, ``Tuesday`` for ``Monday``)
 ``wordnet_relations.json.gz`` (with a few closed-class opposites WordNet lacks, ``before`` / ``after``; built from
 the Princeton WordNet 3.0 database by ``halluseq.lexicon.build``; the WordNet 3.0 licence is in
 ``WORDNET_LICENSE``). Inflected words are reduced to their lemmas with WordNet's own exception lists and suffix
-rules (its ``morphy``).
+rules (its ``morphy``). Optionally (``poles=True``) every word of one pole of a scale of change or stance
+(:data:`POLES`: ``increased``, ``grew``, ``rose``, ...) is the opposite of every word of the other (``fell``,
+``dropped``, ``declined``, ...), which WordNet relates only in a few fixed pairs (``rise`` / ``fall``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,30 @@ CLOSED_CLASS_ANTONYMS = (("before", "after"), ("always", "never"), ("all", "none
 # counting words: one for another is always another number, never a paraphrase (WordNet files "trillion" first
 # under "a very large indefinite number", with million and billion)
 MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
+# The two poles of scales along which reports move things: a word of one put in for a word of the other reverses
+# the claim ("net income increased" for "fell"; "added the module" for "removed"), whichever of the pole's words the
+# two texts chose. WordNet pairs only some of them as antonyms (rise / fall, increase / decrease, hire / fire); it
+# has no "dropped" for "grew" nor "removed" for "added". Lemmas, verbs first; a scale, not a synonym set: the words
+# of one pole need not mean the same ("halve" and "dip"), only move the same way.
+POLES = (
+    ({"increase", "rise", "grow", "climb", "jump", "soar", "surge", "gain", "expand", "boost", "raise", "double",
+      "triple", "rebound"},
+     {"decrease", "fall", "drop", "decline", "shrink", "plunge", "slump", "tumble", "dip", "reduce", "cut", "lower",
+      "halve", "diminish", "lessen", "plummet", "lose", "slide"}),
+    ({"add", "introduce", "insert", "include", "install", "restore"},
+     {"remove", "delete", "eliminate", "drop", "exclude", "withdraw", "abolish", "scrap", "discontinue"}),
+    ({"allow", "permit", "authorize", "authorise", "legalize", "legalise", "approve", "accept", "endorse", "support",
+      "favour", "favor"},
+     {"ban", "forbid", "prohibit", "outlaw", "reject", "veto", "refuse", "deny", "oppose"}),
+    ({"confirm", "admit", "acknowledge"}, {"deny", "dispute", "refute"}),
+    ({"begin", "start", "launch", "commence", "resume"}, {"end", "stop", "finish", "terminate", "cease", "halt",
+                                                          "suspend"}),
+    ({"hire", "recruit", "appoint"}, {"fire", "dismiss", "sack"}),
+    ({"strengthen", "improve"}, {"weaken", "worsen", "deteriorate"}),
+    ({"accelerate"}, {"slow", "decelerate"}),
+    ({"win", "beat", "defeat"}, {"lose"}),
+    ({"buy", "purchase", "acquire"}, {"sell"}),
+)
 ANCESTOR_LEVELS = 2  # metre -> metric linear unit -> linear unit <- linear unit (English) <- foot
 # WordNet's detachment rules (morphy): an inflected ending and what replaces it, tried on every part of speech
 SUFFIX_RULES = (
@@ -50,6 +76,12 @@ class WordRelations:
             self._antonyms.setdefault(b, []).append(a)
         self._exceptions: dict[str, list[str]] = relations["exceptions"]
         self._proper = frozenset(relations["proper"])  # lemmas WordNet writes only with a capital
+        self._across_poles: dict[str, set[str]] = defaultdict(set)  # a pole word -> the other pole's words
+        for one, other in POLES:
+            for word in one:
+                self._across_poles[word] |= other
+            for word in other:
+                self._across_poles[word] |= one
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
     def lemmas(self, word: str) -> frozenset[str]:
@@ -162,13 +194,24 @@ class WordRelations:
         return found
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
-    def opposites(self, word: str) -> frozenset[str]:
-        """The antonym lemmas of every lemma of ``word`` (``fell`` -> {rise, ...})."""
-        return frozenset(other for lemma in self.lemmas(word) for other in self._antonyms.get(lemma, ()))
+    def opposites(self, word: str, poles: bool = False) -> frozenset[str]:
+        """The antonym lemmas of every lemma of ``word`` (``fell`` -> {rise, ...}); with ``poles`` also the words of
+        the other pole of each :data:`POLES` scale a lemma of it is on (``fell`` -> {grow, increase, ...})."""
+        lemmas = self.lemmas(word)
+        found = {other for lemma in lemmas for other in self._antonyms.get(lemma, ())}
+        if poles:
+            found.update(other for lemma in lemmas for other in self._across_poles.get(lemma, ()))
+        return frozenset(found)
 
-    def antonyms(self, a: str, b: str) -> bool:
-        """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True)."""
-        return not self.opposites(a).isdisjoint(self.lemmas(b))
+    def antonyms(self, a: str, b: str, poles: bool = False) -> bool:
+        """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True); with
+        ``poles`` also whether the two are on opposite poles of a :data:`POLES` scale (``dropped``, ``grew``)."""
+        return not self.opposites(a, poles).isdisjoint(self.lemmas(b))
+
+    def on_opposite_poles(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` are on opposite poles of a :data:`POLES` scale (``dropped``, ``grew``: True)."""
+        lemmas_b = self.lemmas(b)
+        return any(not self._across_poles.get(lemma, set()).isdisjoint(lemmas_b) for lemma in self.lemmas(a))
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
     def synonyms(self, a: str, b: str) -> bool:

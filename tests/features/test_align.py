@@ -423,3 +423,28 @@ def test_compounds_align_the_parts_of_a_hyphenated_word_and_compare_them_through
     assert build("align", compounds=True).config == {"compounds": True}
     assert AlignFeatures(compounds=False).fingerprint == AlignFeatures().fingerprint
     assert AlignFeatures(compounds=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_poles_make_words_of_opposite_poles_antonyms_where_one_replaced_the_other(make_example):
+    report = ("Acme reported revenue of $4.2 billion in Q3 2024, up 12% year over year. Net income fell to $310 "
+              "million. Python 3.12 was released in October 2023. It removed the distutils module.")
+    # word for word in the aligned sentence: "dropped" for "grew" is no WordNet antonym, a pole apart
+    grew = "Sales grew 8% while costs were flat."
+    assert _columns(make_example, "Sales dropped 8% while costs were flat.", grew)["replaced_antonym"] == []
+    flipped = _columns(make_example, "Sales dropped 8% while costs were flat.", grew, poles=True)
+    assert flipped["replaced_antonym"] == ["dropped"] and flipped["antonym_in_aligned"] == []
+    # in a second sentence the answer sentence merges in: "increased" for the "fell" of "Net income fell ..." and
+    # "added" for the "removed" that opens "It removed the distutils module"
+    for answer, word in (("Acme's Q3 2024 revenue rose 12% to $4.2 billion, while net income increased to $310 "
+                          "million.", "increased"),
+                         ("Python 3.12, released in October 2023, added the distutils module.", "added")):
+        assert _columns(make_example, answer, report)["replaced_antonym"] == [], answer
+        assert _columns(make_example, answer, report, poles=True)["replaced_antonym"] == [word], answer
+    # the same pole, or the words the report used, mark nothing
+    for answer in ("Acme's Q3 2024 revenue grew 12% to $4.2 billion, while net income dropped to $310 million.",
+                   "Python 3.12, released in October 2023, deleted the distutils module.",
+                   "Net income fell to $310 million."):
+        assert _columns(make_example, answer, report, poles=True)["replaced_antonym"] == [], answer
+    assert build("align", poles=True).config == {"poles": True}
+    assert AlignFeatures(poles=False).fingerprint == AlignFeatures().fingerprint
+    assert AlignFeatures(poles=True).fingerprint != AlignFeatures().fingerprint
