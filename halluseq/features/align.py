@@ -48,7 +48,9 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.text import (
+    CURRENCY_AWARE_SPELLINGS,
     NUMBER,
+    SPELLINGS,
     bare_word,
     compound_parts,
     ordinal_key,
@@ -529,16 +531,17 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
-                   poles: bool = False) -> np.ndarray:
+                   poles: bool = False, currencies: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
     swap reads as names, ``ordinals``: whether an ordinal in digits is a number, ``phrase_reorders``: whether two
     phrases of one head word moved whole are a reorder, not a role swap, ``compounds``: whether the parts of
     hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
-    an antonym (:class:`AlignFeatures`)."""
+    an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
+    spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
     words = example.words
     n = len(words)
     out = np.zeros((n, len(COLUMNS)), dtype=np.float32)
@@ -592,9 +595,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         for position, i in enumerate(members):
             key = keys[i]
             following = keys[members[position + 1]] if position + 1 < len(members) else None
-            aligned = spelled_in(key, aligned_keys)
+            aligned = spelled_in(key, aligned_keys, spellings)
             out[i, 0] = aligned
-            out[i, 1] = not aligned and spelled_in(key, context_keys)
+            out[i, 1] = not aligned and spelled_in(key, context_keys, spellings)
             if run_gap[position] is not None:
                 out[i, 2] = run_gap[position] == 0
                 out[i, 3] = run_gap[position] > 0
@@ -617,7 +620,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
                 if compounds:
                     olds = [*olds, *(part for old in olds for part in compound_parts(old))]
-                respelled = spelled_in(key, set(olds))  # "m" for "metres": the same word
+                respelled = spelled_in(key, set(olds), spellings)  # "m" for "metres": the same word
                 # antonyms among stop words too ("few" for "many", "last" for "first")
                 out[i, 14] = any(relations.antonyms(word, old, poles) for word in lexical for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
@@ -670,14 +673,16 @@ class AlignFeatures(PerContextFeatures):
     and also where it replaced one in a second sentence the answer sentence merges in ("Acme's revenue rose 12%,
     while net income increased" for "Revenue ... up 12%. Net income fell ..."; there only pole words, WordNet's
     looser antonyms such as "maximum" / "minimum" mark nothing); ``antonym_in_aligned`` keeps WordNet's (a word of a
-    pole and one of the other in one sentence are often both right: "sales fell while costs rose")."""
+    pole and one of the other in one sentence are often both right: "sales fell while costs rose"). ``currencies``
+    (off by default): a currency's ISO code is a spelling of its name, as ``m`` is of ``metres``
+    (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``)."""
 
     name = "align"
     version = "16"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
-                 poles: bool = False):
+                 poles: bool = False, currencies: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -686,11 +691,11 @@ class AlignFeatures(PerContextFeatures):
                          **({"ordinals": True} if ordinals else {}),
                          **({"phrase_reorders": True} if phrase_reorders else {}),
                          **({"compounds": True} if compounds else {}),
-                         **({"poles": True} if poles else {}))
+                         **({"poles": True} if poles else {}), **({"currencies": True} if currencies else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
-        self.poles = bool(poles)
+        self.poles, self.currencies = bool(poles), bool(currencies)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -703,4 +708,4 @@ class AlignFeatures(PerContextFeatures):
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
-                               self.ordinals, self.phrase_reorders, self.compounds, self.poles)
+                               self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies)

@@ -47,10 +47,22 @@ UNIT_SPELLINGS = (
     ("yr", "yrs", "year", "years"), ("m", "mn", "million", "millions"), ("bn", "billion", "billions"),
     ("percent", "per-cent", "%"),
 )
-SPELLINGS: dict[str, frozenset[str]] = {
-    spelling: frozenset().union(*(group for group in UNIT_SPELLINGS if spelling in group))
-    for spelling in {s for group in UNIT_SPELLINGS for s in group}
-}
+# with the ``currencies`` option (text and align) an ISO code is a spelling of its currency's name ("EUR 2.4 billion"
+# for "2.4 billion euros")
+CURRENCY_SPELLINGS = (
+    ("eur", "euro", "euros"), ("usd", "us$", "dollar", "dollars"), ("gbp", "pound", "pounds", "sterling"),
+    ("jpy", "yen"), ("chf", "franc", "francs"), ("cny", "rmb", "yuan", "renminbi"), ("inr", "rupee", "rupees"),
+)
+
+
+def spelling_table(groups: Sequence[Sequence[str]]) -> dict[str, frozenset[str]]:
+    """Per spelling, every spelling of a group that holds it (``pounds``: of weight and of money)."""
+    return {spelling: frozenset().union(*(group for group in groups if spelling in group))
+            for spelling in {s for group in groups for s in group}}
+
+
+SPELLINGS = spelling_table(UNIT_SPELLINGS)
+CURRENCY_AWARE_SPELLINGS = spelling_table(UNIT_SPELLINGS + CURRENCY_SPELLINGS)
 
 
 def ordinal_suffix(number: int) -> str:
@@ -93,16 +105,16 @@ def word_key(word: str) -> str:
     return POSSESSIVE.sub("", word.lower().strip(_STRIP))
 
 
-def spelled_in(key: str, keys: set[str]) -> bool:
-    """Whether ``keys`` hold ``key``, another spelling of its unit (``m`` for ``metres``), or, for a hyphenated word
-    (``330-metre``, ``wrought-iron``), each of its parts, a part also as its unit's spelling or with or without a
-    plural ``s``."""
-    if key in keys or not SPELLINGS.get(key, frozenset()).isdisjoint(keys):
+def spelled_in(key: str, keys: set[str], spellings: dict[str, frozenset[str]] = SPELLINGS) -> bool:
+    """Whether ``keys`` hold ``key``, another spelling of its unit (``m`` for ``metres``; ``spellings``: which), or,
+    for a hyphenated word (``330-metre``, ``wrought-iron``), each of its parts, a part also as its unit's spelling or
+    with or without a plural ``s``."""
+    if key in keys or not spellings.get(key, frozenset()).isdisjoint(keys):
         return True
     parts = [part for part in key.split("-") if part]
     return len(parts) > 1 and all(
         part in keys or f"{part}s" in keys or part.removesuffix("s") in keys
-        or not SPELLINGS.get(part, frozenset()).isdisjoint(keys) for part in parts)
+        or not spellings.get(part, frozenset()).isdisjoint(keys) for part in parts)
 
 
 def compound_parts(key: str) -> list[str]:
@@ -160,11 +172,12 @@ def opens_with_name(key: str) -> bool:
 
 
 def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False,
-                  opening_names: bool = False) -> np.ndarray:
+                  opening_names: bool = False, currencies: bool = False) -> np.ndarray:
     """The ``(n_words, 20)`` text-feature matrix of one example. With ``ordinals``, an ordinal in digits (``16th``)
     is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``). With
     ``opening_names``, ``is_entity`` also marks a capitalised word that opens a sentence where it reads as a name
-    (:func:`opens_with_name`); without it, never."""
+    (:func:`opens_with_name`); without it, never. With ``currencies``, a currency's ISO code is in the context where
+    its name is (``EUR`` for ``euros``: :data:`CURRENCY_SPELLINGS`)."""
     context = context or ContextIndex(example.context)
     words = [w.text for w in example.words]
     n = len(words)
@@ -172,7 +185,8 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     if n == 0:
         return out.astype(np.float32)
     keys = [word_key(w) for w in words]
-    in_context = np.array([spelled_in(k, context.keys) for k in keys], dtype=np.float64)
+    spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
+    in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
@@ -229,18 +243,21 @@ class TextFeatures(PerContextFeatures):
     """SPEC 2.1. Options (default off, as SPEC 2.1 and the detectors trained before them): ``ordinals``, an ordinal in
     digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
     marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
-    context holds the parts of its hyphenated words (:class:`ContextIndex`)."""
+    context holds the parts of its hyphenated words (:class:`ContextIndex`); ``currencies``, a currency's ISO code is
+    a spelling of its name (``EUR`` for ``euros``)."""
 
     name = "text"
     version = "2"
     source_files = ("features/text.py", "data/sentences.py", "lexicon/__init__.py")
 
-    def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False):
+    def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False,
+                 currencies: bool = False):
         # off: the cache key of the detectors before them
         super().__init__(**({"ordinals": True} if ordinals else {}), **({"opening_names": True} if opening_names
                                                                           else {}),
-                         **({"compounds": True} if compounds else {}))
+                         **({"compounds": True} if compounds else {}), **({"currencies": True} if currencies else {}))
         self.ordinals, self.opening_names, self.compounds = ordinals, opening_names, bool(compounds)
+        self.currencies = bool(currencies)
 
     @property
     def columns(self) -> list[str]:
@@ -250,4 +267,4 @@ class TextFeatures(PerContextFeatures):
         return ContextIndex(context, self.compounds)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
-        return text_features(example, index, self.ordinals, self.opening_names)
+        return text_features(example, index, self.ordinals, self.opening_names, self.currencies)

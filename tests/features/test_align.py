@@ -448,3 +448,14 @@ def test_poles_make_words_of_opposite_poles_antonyms_where_one_replaced_the_othe
     assert build("align", poles=True).config == {"poles": True}
     assert AlignFeatures(poles=False).fingerprint == AlignFeatures().fingerprint
     assert AlignFeatures(poles=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_currencies_align_a_currency_code_with_its_name(make_example):
+    context = "Sales rose 6% to 2.4 billion euros in 2025."
+    plain = _columns(make_example, "Sales rose 6% to EUR 2.4 billion in 2025.", context)
+    assert "EUR" not in plain["in_aligned"]
+    coded = _columns(make_example, "Sales rose 6% to EUR 2.4 billion in 2025.", context, currencies=True)
+    assert "EUR" in coded["in_aligned"]
+    assert _columns(make_example, "Sales rose 6% to USD 2.4 billion in 2025.", context,
+                    currencies=True)["in_aligned"].count("USD") == 0
+    assert build("align", currencies=True).config == {"currencies": True}

@@ -295,3 +295,12 @@ def test_compounds_put_the_parts_of_a_hyphenated_context_word_in_the_context(mak
     assert parts[words.index("selling"), bigram] == 1 and plain[words.index("selling"), bigram] == 0
     assert TextFeatures(compounds=False).fingerprint == TextFeatures().fingerprint
     assert TextFeatures(compounds=True).fingerprint != TextFeatures().fingerprint
+
+
+@pytest.mark.parametrize(("word", "found"), [("EUR", True), ("euro", True), ("USD", False), ("GBP", False)])
+def test_currencies_make_a_currency_code_a_spelling_of_its_name(make_example, word, found):
+    example = make_example(f"Sales reached {word} 2.4 billion.", "Sales rose 6% to 2.4 billion euros in 2025.")
+    [plain], [currencies] = TextFeatures().extract([example]), TextFeatures(currencies=True).extract([example])
+    assert currencies[2, 0] == found  # in_context of the code
+    assert not plain[2, 0]  # without the option neither the code nor "euro" for "euros"
+    assert TextFeatures(currencies=True).fingerprint != TextFeatures().fingerprint
