@@ -14,6 +14,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.evidence import points_back
+from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.align import ContextSentences, is_content, is_negation, item_starts
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
@@ -107,10 +108,10 @@ def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
 
 
 def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.ndarray, novel: np.ndarray,
-            hallucinated: bool, closest: ClosestSentence) -> str:
+            hallucinated: bool, closest: ClosestSentence, opposed: np.ndarray) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``unstated`` its mask of
     numbers the context does not state, ``far`` of those it states only about something else, ``novel`` its
-    :func:`_novel` mask."""
+    :func:`_novel` mask, ``opposed`` its mask of words put in for their antonym (``replaced_antonym``)."""
     col = {name: i for i, name in enumerate(COLUMNS)}
     numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
@@ -118,7 +119,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     # the word reads as one there ("London is ...": :func:`~halluseq.features.text.opens_with_name`)
     names = [w for w, n, cap, start in zip(words, novel, capitalized, item_starts(words), strict=True)
              if n and cap and (not start or opens_with_name(word_key(w)))]
-    others = [w for w, n, u in zip(words, novel, unstated, strict=True) if n and not u and w not in names]
+    others = [w for w, n, u, o in zip(words, novel, unstated, opposed, strict=True)
+              if n and not u and not o and w not in names]
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]
         tail = f" (not found: {_listed(missing)})" if missing else ""
@@ -130,6 +132,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
         parts.append(f"numbers {_listed(_phrases(words, far))} stated only about something else")
     if names:
         parts.append(f"names {_listed(names)} not found")
+    if opposed.any():
+        parts.append(f"words {_listed(_phrases(words, opposed))} say the opposite of the context")
     if others and not parts:
         parts.append(f"words {_listed(others)} not found")
     if not parts:
@@ -182,12 +186,14 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
 
 def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None,
            evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None,
-           amounts: np.ndarray | None = None) -> list[Claim]:
+           amounts: np.ndarray | None = None, aligned: np.ndarray | None = None) -> list[Claim]:
     """One :class:`Claim` per sentence of the answer; its score is its highest word probability.
 
     ``text``: the example's ``(n_words, 20)`` text features if already computed. ``evidence``: per sentence of
     ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
     ``amounts``: its ``(n_words, 4)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
+    ``aligned``: its ``(n_words, 23)`` alignment features when the detector reads them: a word put in for its
+    antonym (``replaced_antonym``: "increased" for "fell") is named as such.
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
@@ -204,6 +210,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     # a word with a digit in it is a number as written too ("43°F", "3-4pm"), when new
     numeric = np.array([any(c.isdigit() for c in w.text) for w in example.words], dtype=bool) & ~pointers
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
+    opposed = aligned[:, ALIGN_COLUMNS.index("replaced_antonym")] > 0 if aligned is not None else \
+        np.zeros(len(example.words), dtype=bool)
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -218,6 +226,6 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
             _reason(words, text[picked], unstated[picked] | (novel & numeric[picked]), far[picked], novel, hallucinated,
-                    closest)
+                    closest, opposed[picked])
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

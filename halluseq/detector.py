@@ -20,6 +20,7 @@ from halluseq.data.structured import readable_context
 from halluseq.data.words import spans_from_labels
 from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
+from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
@@ -190,7 +191,8 @@ class Detector:
                 evidence = self._evidence.find(examples) if self._evidence else [None] * len(chunk)
                 for (i, example), matrix, p, found in zip(chunk, raw, probs, evidence, strict=True):
                     results[i] = self._result(example, p, items[i].get("id"), self._block(matrix, TEXT_COLUMNS),
-                                              self._block(matrix, QUANTITY_COLUMNS), found)
+                                              self._block(matrix, QUANTITY_COLUMNS), found,
+                                              self._block(matrix, ALIGN_COLUMNS))
                 bar.update(len(chunk))
         for i in flattened:
             results[i].notes.append(JSON_CONTEXT_NOTE)  # type: ignore[union-attr]
@@ -207,8 +209,8 @@ class Detector:
             results[i] = result
 
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
-                amounts: np.ndarray | None, evidence: list[tuple[Evidence | None, Evidence | None]] | None
-                ) -> DetectionResult:
+                amounts: np.ndarray | None, evidence: list[tuple[Evidence | None, Evidence | None]] | None,
+                aligned: np.ndarray | None = None) -> DetectionResult:
         flagged = probs >= self.threshold
         starts = np.array([w.start for w in example.words])  # (T,), increasing
         spans = []
@@ -230,7 +232,8 @@ class Detector:
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts), notes=notes,
+            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts, aligned),
+            notes=notes,
         )
 
     # ---- persistence ---------------------------------------------------------------------------------------

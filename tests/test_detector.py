@@ -16,6 +16,7 @@ from halluseq.data import load
 from halluseq.data.sentences import split_sentences
 from halluseq.data.structured import readable_context
 from halluseq.detector import JSON_CONTEXT_NOTE, Detector, bundled_model_path
+from halluseq.features.align import AlignFeatures
 from halluseq.models import SeedEnsemble
 from halluseq.result import DetectionResult
 
@@ -229,6 +230,19 @@ def test_claims_reasons_call_no_list_item_opener_a_name(make_example):
     example = make_example("It ranges from 43°F to 69°F.", "It ranges from 43 to 69 degrees.")
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
     assert claim.reason == "no support in context: numbers 43°F, 69°F not found"
+
+
+def test_claims_reasons_name_a_word_put_in_for_its_antonym(make_example, detector):
+    context = "The city's population grew by 3.1% last year. Podcast listening climbed to 41%."
+    example = make_example("Podcast listening fell to 41%.", context)
+    aligned = AlignFeatures(poles=True).extract([example])[0]
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5, aligned=aligned)
+    assert claim.reason == "no support in context: words fell say the opposite of the context"
+    [plain] = claims(example, np.full(len(example.words), 0.9), 0.5)  # without alignment features: a missing word
+    assert plain.reason == "no support in context: words fell not found"
+    # the bundled default reads align with poles: its verdict names the reversed word
+    [verdict] = detector.predict(context, "Podcast listening fell to 41%.").claims
+    assert verdict.hallucinated and "fell say the opposite of the context" in verdict.reason
 
 
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
