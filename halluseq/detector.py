@@ -49,8 +49,8 @@ JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (hal
 BUNDLED_MODELS = {
     "default": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing, abstention, name-slot, word-form and "
                "amount columns (fast: no neural model runs)",
-    "full": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing and abstention columns plus NLI "
-            "(halluseq-nli) and semantic support (MiniLM)",
+    "full": "3 BiGRU-CRFs (seeds) on the text statistics, alignment, framing, abstention, name-slot, word-form and "
+            "amount columns plus NLI (halluseq-nli) and semantic support (MiniLM)",
 }
 
 
