@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+from word_forms import DEFAULT_ALIGN as ALIGN_BEFORE_REORDERS
 from word_forms import MAX_EXAMPLES, SETS, share
 
 from halluseq.data import load
@@ -22,8 +23,8 @@ from halluseq.features.align import COLUMNS, AlignFeatures
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOWN = 5
-DEFAULT_ALIGN = {"name_starts": "items", "coordinated_subject": True, "strict_anchors": True,
-                 "phrase_reorders": True, "compounds": True}  # configs/detector.yaml before poles
+# configs/detector.yaml's align options before poles
+DEFAULT_ALIGN = {**ALIGN_BEFORE_REORDERS, "phrase_reorders": True, "compounds": True}
 ANTONYM_COLUMNS = [COLUMNS.index("replaced_antonym"), COLUMNS.index("antonym_in_aligned")]
 
 

@@ -577,8 +577,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
         # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym
         merged_sentence = context.sentence(second) if poles and second is not None else None
-        replaced_merged = _replacements(sentence_keys, capitalised, merged_sentence, part=True)[0] \
-            if merged_sentence is not None else [None] * len(members)
+        replaced_merged: list[list[int] | None] | None = None  # word alignment with it, once a pole word needs it
         item_ends = [ends_item(words[i].text) for i in members]
         anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
         swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence, phrase_reorders)
@@ -631,8 +630,10 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and answer_named[position] \
                         and any(context_named[j] for j in replaced[position])
-            elif replaced_merged[position] is not None and not aligned:
-                olds = [merged_sentence.sequence[j] for j in replaced_merged[position]]
+            elif merged_sentence is not None and not aligned and any(map(relations.on_a_pole, lexical)):
+                if replaced_merged is None:
+                    replaced_merged = _replacements(sentence_keys, capitalised, merged_sentence, part=True)[0]
+                olds = [merged_sentence.sequence[j] for j in replaced_merged[position] or ()]
                 out[i, 14] = any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]

@@ -198,10 +198,8 @@ class WordRelations:
         """The antonym lemmas of every lemma of ``word`` (``fell`` -> {rise, ...}); with ``poles`` also the words of
         the other pole of each :data:`POLES` scale a lemma of it is on (``fell`` -> {grow, increase, ...})."""
         lemmas = self.lemmas(word)
-        found = {other for lemma in lemmas for other in self._antonyms.get(lemma, ())}
-        if poles:
-            found.update(other for lemma in lemmas for other in self._across_poles.get(lemma, ()))
-        return frozenset(found)
+        found = frozenset(other for lemma in lemmas for other in self._antonyms.get(lemma, ()))
+        return found | self._other_poles(lemmas) if poles else found
 
     def antonyms(self, a: str, b: str, poles: bool = False) -> bool:
         """Whether a lemma of ``a`` is a WordNet antonym of a lemma of ``b`` (``fell``, ``rose``: True); with
@@ -210,8 +208,15 @@ class WordRelations:
 
     def on_opposite_poles(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are on opposite poles of a :data:`POLES` scale (``dropped``, ``grew``: True)."""
-        lemmas_b = self.lemmas(b)
-        return any(not self._across_poles.get(lemma, set()).isdisjoint(lemmas_b) for lemma in self.lemmas(a))
+        return not self._other_poles(self.lemmas(a)).isdisjoint(self.lemmas(b))
+
+    def on_a_pole(self, word: str) -> bool:
+        """Whether a lemma of ``word`` is on a pole of a :data:`POLES` scale (``grew``: True)."""
+        return not self.lemmas(word).isdisjoint(self._across_poles)
+
+    def _other_poles(self, lemmas: frozenset[str]) -> frozenset[str]:
+        """The words of the other pole of every :data:`POLES` scale one of ``lemmas`` is on."""
+        return frozenset(other for lemma in lemmas for other in self._across_poles.get(lemma, ()))
 
     @lru_cache(maxsize=65536)  # noqa: B019 - one instance per process (load_relations), bounded
     def synonyms(self, a: str, b: str) -> bool:
