@@ -1,17 +1,20 @@
 """Numbers (or names) of the context in the wrong place: a detector on answers whose number was swapped for another
 number the same context states (``halluseq augment``'s ``number_intrinsic`` kind; ``--kind entity_intrinsic``: a name
 for another name of the context; ``--kind ordinal``: an ordinal in digits moved by one to three ranks, "the 16th
-century" for "the 17th century"), beside their faithful twins.
+century" for "the 17th century"; ``--kind negation_dropped``: a negation left out and its verb restated, "works" for
+"does not work"), beside their faithful twins.
 
     .venv/bin/python benchmarks/context_numbers.py [--model default|full|FOLDER] [--label NAME]
-                                                   [--kind number_intrinsic|entity_intrinsic|ordinal]
+                                                   [--kind number_intrinsic|entity_intrinsic|ordinal|negation_dropped]
 
 The bases are the answers and three context sentences per distinct context of BEGIN (dialogue knowledge passages) and
 the PsiloQA sample (Wikipedia passages), contexts no bundled detector trained on; no question given. Only the bases
 that got such an edit are kept, each with its twin. Writes ``benchmarks/results/context_numbers_<label>.json``
-(``context_names_<label>.json`` for names, ``context_ordinals_<label>.json`` for ordinals): the
+(``context_names_<label>.json`` for names, ``context_ordinals_<label>.json`` for ordinals,
+``context_negations_<label>.json`` for negations): the
 share flagged at the detector's threshold (edited and twins), the share whose flagged words hit the changed number,
-the response-score ROC AUC of edited vs twins, the flagged share split by where the new number stands in the context
+the response-score ROC AUC of edited vs twins, for numbers and names the flagged share split by where the new one
+stands in the context
 (``same_sentence``: in the context sentence the edited answer shares most words with, as in "the Nobel Prize in
 Chemistry in 1903" for a sentence that gives 1903 to Physics, or "He was born in Krist Novoselic." for "Born in
 Aberdeen, ..., Cobain formed Nirvana with Krist Novoselic"; ``other_sentence``: elsewhere), and a few missed edits.
@@ -39,7 +42,9 @@ from halluseq.evaluate import flag_rates_by_kind
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 SOURCES = (DATA / "spans" / "begin.jsonl", DATA / "psiloqa_eval" / "gpt.csv")
-KINDS = {"number_intrinsic": "numbers", "entity_intrinsic": "names", "ordinal": "ordinals"}  # -> result file name part
+KINDS = {"number_intrinsic": "numbers", "entity_intrinsic": "names", "ordinal": "ordinals",
+         "negation_dropped": "negations"}  # -> result file name part
+PLACED = ("number_intrinsic", "entity_intrinsic")  # kinds whose new value comes from the context
 
 
 def base_key(record: dict) -> str:
@@ -106,7 +111,7 @@ def main() -> None:
     detector, examples, probs = scored(args.model, records)
     by_place = {}
     for record, p in zip(records, probs, strict=True):
-        if record["meta"]["kind"] == args.kind:
+        if record["meta"]["kind"] == args.kind and args.kind in PLACED:
             by_place.setdefault(where_it_stands(record), []).append(float(p.max()) >= detector.threshold)
     report = {
         # a model folder given by an absolute path is named, not located: no machine's paths in a result file

@@ -99,3 +99,10 @@ def test_words_of_one_pole_are_no_antonyms(relations, a, b):
 def test_wordnet_antonyms_on_opposite_poles_stay_antonyms(relations):
     assert relations.antonyms("fell", "rose") and relations.antonyms("fell", "rose", poles=True)
     assert relations.on_opposite_poles("fell", "rose")
+
+
+def test_verbs_and_irregular_lemmas(relations):
+    assert relations.is_verb("works") and relations.is_verb("open")
+    assert not relations.is_verb("always")
+    assert {"go", "leave"} <= relations.irregular
+    assert "open" not in relations.irregular

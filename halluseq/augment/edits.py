@@ -633,6 +633,51 @@ def flip_negation(text: str, rng: random.Random, resources: EditResources) -> Ed
     return substitute(text, match.start(), match.end(), match.group(1), "negation")
 
 
+_DO_NEGATED = re.compile(r"\b(does|do|did)(?:\s+not|n't)\s+([a-z]+)\b", re.IGNORECASE)
+_NEVER = re.compile(r"\bnever\s+([a-z]+)\b")
+_THIRD_PERSON = {"have": "has", "do": "does", "go": "goes"}
+
+
+def third_person(verb: str) -> str:
+    """``verb`` for he / she / it (``work`` -> ``works``, ``carry`` -> ``carries``, ``have`` -> ``has``)."""
+    if verb in _THIRD_PERSON:
+        return _THIRD_PERSON[verb]
+    if re.search(r"(s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    return verb[:-1] + "ies" if re.search(r"[^aeiou]y$", verb) else verb + "s"
+
+
+def regular_past(verb: str) -> str | None:
+    """The past tense of a verb whose forms WordNet lists no exception for (``open`` -> ``opened``, ``agree`` ->
+    ``agreed``, ``carry`` -> ``carried``); None for an irregular one or one that may double its last consonant
+    (``stop``)."""
+    if verb in load_relations().irregular or re.search(r"[^aeiou][aeiou][^aeiouwxy]$", verb):
+        return None
+    if verb.endswith("e"):
+        return verb + "d"
+    return verb[:-1] + "ied" if re.search(r"[^aeiou]y$", verb) else verb + "ed"
+
+
+def drop_negation(text: str, rng: random.Random, resources: EditResources) -> Edit | None:
+    """A negation left out the way a writer would restate the claim (span: the verb that now states it): ``does not
+    work`` -> ``works``, ``do not apply`` -> ``apply``, ``did not open`` -> ``opened`` (regular verbs), ``has never
+    won`` -> ``has won``."""
+    options: list[tuple[int, int, str]] = []
+    for match in _DO_NEGATED.finditer(text):
+        auxiliary, verb = match.group(1).lower(), match.group(2)
+        if not load_relations().is_verb(verb) or re.match(r"(\s+\w+){0,3}\s+until\b", text[match.end():]):
+            continue  # "did not appear until the 8th century": it appeared then
+        new = {"does": third_person, "do": str, "did": regular_past}[auxiliary](verb)
+        if new:
+            options.append((match.start(), match.end(), _same_case(match.group(1), new)))
+    options += [(match.start(), match.end(), match.group(1)) for match in _NEVER.finditer(text)]
+    choice = _pick(rng, options)
+    if choice is None:
+        return None
+    start, end, new = choice
+    return substitute(text, start, end, new, "negation_dropped")
+
+
 ANTONYM_PAIRS = (
     ("more", "less"), ("fewer", "more"), ("most", "least"), ("many", "few"), ("always", "never"),
     ("all", "none of the"), ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"),
@@ -938,7 +983,8 @@ EDITS: dict[str, EditFunction] = {
     "ordinal": change_ordinal,
     "list_item": add_list_item,
     "clause": add_clause,
+    "negation_dropped": drop_negation,
 }
 # kinds made only where a config or --kinds names them: the bundled recipes' draws (all of KINDS) stay as they were
 NAMED_ONLY = frozenset({"number_intrinsic", "entity_near", "number_near", "ordinal", "entity_opening", "list_item",
-                        "clause"})
+                        "clause", "negation_dropped"})

@@ -58,7 +58,7 @@ from halluseq.features.text import (
     stated_ordinals,
     word_key,
 )
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import WordRelations, load_relations
 
 COLUMNS = [
     "in_aligned", "in_context_not_aligned", "inserted", "substituted", "dropped_after", "dropped_negation_after",
@@ -67,6 +67,8 @@ COLUMNS = [
     "replaced_antonym", "replaced_synonym", "replaced_sibling", "replaced_name", "antonym_in_aligned", "moved",
     "replaced_after_number", "role_swapped", "slot_of_other_name",
 ]
+# what an antonym of a negated word ("closed" for "not open") is not, with replaced_negation
+OPPOSITE_COLUMNS = [COLUMNS.index(c) for c in ("replaced_antonym", "replaced_sibling", "antonym_in_aligned")]
 MERGE_MIN = 2  # content words a second aligned sentence must add
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
 # Words that relate two names or numbers both ways ("Anna and Maria", "between 5 and 7"), or only list them ("a
@@ -318,29 +320,41 @@ class ContextSentences:
         share = sum(w for k, w in weights.items() if k in found) / sum(weights.values())
         return best, second, share
 
-    def sentence(self, index: int | None, strict_anchors: bool = False) -> AlignedSentence:
+    def sentence(self, index: int | None, strict_anchors: bool = False,
+                 names: frozenset[str] = frozenset()) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one); with ``strict_anchors``, a capital
-        that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names`. Built once
-        per sentence and reading, and only read after: a long answer aligns most of its sentences to a few."""
+        that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names` or in
+        ``names`` (keys the answer capitalises where no item opens: "Arsenal beat Manchester City" names the
+        "Manchester" that opens "Manchester City beat Arsenal"). Built once per sentence and reading, and only read
+        after: a long answer aligns most of its sentences to a few."""
         if index is None:
             return AlignedSentence([], set(), [], [])
+        if strict_anchors and names:
+            opening = {key for key, word, start in zip(self.keys[index], self.words[index],
+                                                         item_starts(self.words[index]), strict=True)
+                       if start and is_capitalised(word) and key not in self.item_names}
+            names = frozenset(names & opening)
+            if names:  # the answer names an opening word: this reading is built for it alone
+                return self._build_sentence(index, strict_anchors, names)
         if (index, strict_anchors) not in self._aligned:
             self._aligned[index, strict_anchors] = self._build_sentence(index, strict_anchors)
         return self._aligned[index, strict_anchors]
 
-    def _build_sentence(self, index: int, strict_anchors: bool) -> AlignedSentence:
+    def _build_sentence(self, index: int, strict_anchors: bool, names: frozenset[str] = frozenset()
+                        ) -> AlignedSentence:
         words, keys = self.words[index], self.keys[index]
         capitalised = [is_capitalised(w) for w in words]
         if strict_anchors:
-            capitalised = self.anchor_capitals(keys, capitalised, item_starts(words))
+            capitalised = self.anchor_capitals(keys, capitalised, item_starts(words), names)
         return AlignedSentence(keys, set(NUMBER.findall(self.texts[index])), capitalised,
                                [ends_item(w) for w in words])
 
-    def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool]) -> list[bool]:
+    def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool],
+                        names: frozenset[str] = frozenset()) -> list[bool]:
         """Which capitalised words may be names in a role swap: past a sentence or list-item opener, or capitalised
-        in the context where no item opens ("Mix two cups" opens with a verb, not a name)."""
-        return [c and (not start or key in self.item_names) for key, c, start in zip(keys, capitalised, starts,
-                                                                                       strict=True)]
+        in the context where no item opens ("Mix two cups" opens with a verb, not a name), or among ``names``."""
+        return [c and (not start or key in self.item_names or key in names)
+                for key, c, start in zip(keys, capitalised, starts, strict=True)]
 
 
 def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
@@ -508,6 +522,40 @@ def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: i
     return other
 
 
+def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None], sentence: AlignedSentence,
+                      relations: WordRelations, poles: bool) -> tuple[list[int], list[int]]:
+    """For the runs of an answer sentence that replaced words of ``sentence`` holding a negation, the run holding
+    none: the positions of the words of each run that restates one of them (the same lemma or a synonym: "Amoxicillin
+    works against" for "Amoxicillin does not work against"), unless the run also holds the antonym of a word it
+    replaced or that word with a negating prefix ("unapproved" for "not approved"); and the positions of those
+    antonyms ("is closed" for "is not open" says the same: no antonym or sibling put in)."""
+    runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for position, olds in enumerate(replaced):
+        if olds is not None:
+            runs[tuple(olds)].append(position)
+    dropped, cancelled = [], []
+    for olds, run in runs.items():
+        old_keys = [sentence.sequence[j] for j in olds]
+        # "did not open until 1932": it opened
+        if not any(map(is_negation, old_keys)) or "until" in old_keys or any(is_negation(keys[p]) for p in run):
+            continue
+        opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys)]
+        cancelled += opposed
+        restated = any(relations.lemmas(keys[p]) & relations.lemmas(old) or relations.synonyms(keys[p], old)
+                       for p in run for old in old_keys if is_content(old) and not is_negation(old))
+        if restated and not opposed and not any(_negates(keys[p], old) for p in run for old in old_keys):
+            dropped += run
+    return dropped, cancelled
+
+
+NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")
+
+
+def _negates(word: str, old: str) -> bool:
+    """Whether ``word`` is ``old`` with a negating prefix ("unapproved" for "approved")."""
+    return any(word == prefix + old for prefix in NEGATING_PREFIXES)
+
+
 def is_anchor(key: str, capitalised: bool) -> bool:
     """A name word (capitalised, content) or a number (``5%`` too): what a role swap exchanges."""
     return bool(key) and (is_number(key) or any(c.isdigit() for c in key) or capitalised and is_content(key))
@@ -531,14 +579,18 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
-                   poles: bool = False, currencies: bool = False) -> np.ndarray:
+                   poles: bool = False, currencies: bool = False, answer_names: bool = False,
+                   replaced_negation: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
     swap reads as names, ``ordinals``: whether an ordinal in digits is a number, ``phrase_reorders``: whether two
     phrases of one head word moved whole are a reorder, not a role swap, ``compounds``: whether the parts of
     hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
-    an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name (:class:`AlignFeatures`)."""
+    an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name, ``answer_names``: whether a
+    capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
+    ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
+    antonym or sibling (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
@@ -571,9 +623,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         capitalised = [is_capitalised(words[i].text) for i in members]
         anchor_capitals, anchor_sentence = capitalised, aligned_sentence
         if strict_anchors:
-            anchor_capitals = context.anchor_capitals(sentence_keys, capitalised,
-                                                      item_starts([words[i].text for i in members]))
-            anchor_sentence = context.sentence(best, strict_anchors=True)
+            starts = item_starts([words[i].text for i in members])
+            anchor_capitals = context.anchor_capitals(sentence_keys, capitalised, starts)
+            shown = frozenset(k for k, c, start in zip(sentence_keys, capitalised, starts, strict=True)
+                              if c and not start) if answer_names else frozenset()
+            anchor_sentence = context.sentence(best, strict_anchors=True, names=shown)
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
         # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym
         merged_sentence = context.sentence(second) if poles and second is not None else None
@@ -642,6 +696,10 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 if aligned_lemmas is None:
                     aligned_lemmas = relations.lemma_set(aligned_keys)
                 out[i, 18] = not opposites.isdisjoint(aligned_lemmas)
+        if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
+            dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles)
+            out[[members[p] for p in dropped], 5] = 1
+            out[np.ix_([members[p] for p in cancelled], OPPOSITE_COLUMNS)] = 0  # "closed" for "not open": one claim
     return out
 
 
@@ -676,14 +734,22 @@ class AlignFeatures(PerContextFeatures):
     looser antonyms such as "maximum" / "minimum" mark nothing); ``antonym_in_aligned`` keeps WordNet's (a word of a
     pole and one of the other in one sentence are often both right: "sales fell while costs rose"). ``currencies``
     (off by default): a currency's ISO code is a spelling of its name, as ``m`` is of ``metres``
-    (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``)."""
+    (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
+    with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence
+    capitalises that word past its own opening, so "Arsenal beat Manchester City" swaps the two names of "Manchester
+    City beat Arsenal" (``role_swapped``). ``replaced_negation`` (off by default): the words of a run that replaced
+    words of the aligned sentence holding a negation, the run holding none, are ``dropped_negation_after`` ("Amoxicillin
+    works against" for "Amoxicillin does not work against"), not only a word right before a negation left out, and
+    an antonym of a word of such a run is no ``replaced_antonym``, ``replaced_sibling`` or ``antonym_in_aligned`` ("is
+    closed" for "is not open": the same claim)."""
 
     name = "align"
     version = "16"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
-                 poles: bool = False, currencies: bool = False):
+                 poles: bool = False, currencies: bool = False, answer_names: bool = False,
+                 replaced_negation: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -692,11 +758,14 @@ class AlignFeatures(PerContextFeatures):
                          **({"ordinals": True} if ordinals else {}),
                          **({"phrase_reorders": True} if phrase_reorders else {}),
                          **({"compounds": True} if compounds else {}),
-                         **({"poles": True} if poles else {}), **({"currencies": True} if currencies else {}))
+                         **({"poles": True} if poles else {}), **({"currencies": True} if currencies else {}),
+                         **({"answer_names": True} if answer_names else {}),
+                         **({"replaced_negation": True} if replaced_negation else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
+        self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -709,4 +778,5 @@ class AlignFeatures(PerContextFeatures):
 
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
-                               self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies)
+                               self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
+                               self.answer_names, self.replaced_negation)

@@ -17,7 +17,7 @@ import gzip
 import json
 from collections import defaultdict
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 RELATIONS_FILE = Path(__file__).with_name("wordnet_relations.json.gz")
@@ -108,6 +108,15 @@ class WordRelations:
     def is_adjective(self, word: str) -> bool:
         """Whether any lemma of ``word`` has an adjective sense (``American``, ``new``, ``Brown``)."""
         return any(self._pos[synset] == "a" for lemma in self.lemmas(word) for synset in self._lemmas.get(lemma, ()))
+
+    def is_verb(self, word: str) -> bool:
+        """Whether any lemma of ``word`` has a verb sense (``work``, ``open``; not ``always``)."""
+        return any(self._pos[synset] == "v" for lemma in self.lemmas(word) for synset in self._lemmas.get(lemma, ()))
+
+    @cached_property
+    def irregular(self) -> frozenset[str]:
+        """Lemmas with an irregular inflected form (``leave``: ``left``; ``go``: ``went``, ``gone``)."""
+        return frozenset(lemma for lemmas in self._exceptions.values() for lemma in lemmas)
 
     def paraphrases(self, word: str) -> list[str]:
         """Words that say what ``word`` says in its dominant meaning: for a word that is its own and only lemma,

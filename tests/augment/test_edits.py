@@ -27,6 +27,7 @@ from halluseq.augment.edits import (
     stated,
     swappable,
 )
+from halluseq.augment.generate import KINDS
 from halluseq.data.sentences import split_sentences
 from halluseq.lexicon import load_relations
 
@@ -325,6 +326,30 @@ def test_negation_addition_spans_not() -> None:
 
 def test_negation_does_not_apply_without_an_auxiliary() -> None:
     assert EDITS["negation"]("The tower stands tall.", random.Random(0), EIFFEL) is None
+
+
+@pytest.mark.parametrize(("base", "old", "new"), [
+    ("Amoxicillin does not work against viruses.", "does not work", "works"),
+    ("It doesn't carry a fee.", "doesn't carry", "carries"),
+    ("They do not apply to children.", "do not apply", "apply"),
+    ("The council did not agree to the plan.", "did not agree", "agreed"),
+    ("The team has never won the cup.", "never won", "won"),
+])
+def test_negation_dropped_restates_the_verb(base: str, old: str, new: str) -> None:
+    assert assert_substituted(base, edit_of("negation_dropped", base), old) == new
+
+
+@pytest.mark.parametrize("text", ["He did not go home.",  # irregular past: not guessed
+                                  "They did not stop.",  # may double its consonant
+                                  "It does not always work.",  # no verb after the negation
+                                  "Texts did not appear until 800 AD.",  # "not ... until": it happened then
+                                  "The tower was not completed."])  # no do-support, no "never"
+def test_negation_dropped_does_not_apply(text: str) -> None:
+    assert EDITS["negation_dropped"](text, random.Random(0), EIFFEL) is None
+
+
+def test_negation_dropped_is_made_only_where_named() -> None:
+    assert "negation_dropped" not in KINDS
 
 
 # ---- antonym -----------------------------------------------------------------------------------------------
@@ -659,7 +684,8 @@ RICH = EditResources("Gustave Eiffel built a tower in Paris in 1889. Stephen Sau
 @pytest.mark.parametrize("kind", list(EDITS))
 def test_every_kind_changes_only_its_span(kind: str, seed: int) -> None:
     base = RICH_BASE + {"entity_opening": " Paris loves it.",  # a name that opens a sentence
-                        "list_item": " Its cafes sell apples and grapes."}.get(kind, "")  # a list
+                        "list_item": " Its cafes sell apples and grapes.",  # a list
+                        "negation_dropped": " Its lifts do not run in winter."}.get(kind, "")  # do-support
     edit = edit_of(kind, base, RICH, seed)
     assert 0 <= edit.start < edit.end <= len(edit.text)
     assert edit.text != base

@@ -459,3 +459,39 @@ def test_currencies_align_a_currency_code_with_its_name(make_example):
     assert _columns(make_example, "Sales rose 6% to USD 2.4 billion in 2025.", context,
                     currencies=True)["in_aligned"].count("USD") == 0
     assert build("align", currencies=True).config == {"currencies": True}
+
+
+def test_answer_names_let_a_name_that_opens_the_context_sentence_swap(make_example):
+    context = "Apple sued Samsung in California in 2011, accusing it of copying the iPhone."
+    strict = {"strict_anchors": True, "phrase_reorders": True}
+    swapped = "Samsung sued Apple in California in 2011."
+    # strictly, the "Apple" that opens the context sentence is no name (the context never capitalises it elsewhere)
+    assert _columns(make_example, swapped, context, **strict)["role_swapped"] == []
+    assert _columns(make_example, swapped, context, **strict, answer_names=True)["role_swapped"] == ["Samsung",
+                                                                                                      "Apple"]
+    for faithful in ("In 2011 Apple sued Samsung in California.", "Apple sued Samsung in 2011."):
+        assert _columns(make_example, faithful, context, **strict, answer_names=True)["role_swapped"] == [], faithful
+    assert build("align", answer_names=True).config == {"answer_names": True}
+    assert AlignFeatures(answer_names=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_negation(make_example):
+    context = "Amoxicillin is a penicillin antibiotic. Amoxicillin does not work against viral infections."
+    dropped = "Amoxicillin works against viral infections."
+    assert _columns(make_example, dropped, context)["dropped_negation_after"] == []
+    assert _columns(make_example, dropped, context, replaced_negation=True)["dropped_negation_after"] == ["works"]
+    # a negated antonym, a negating prefix, a negation kept and "not ... until" say what the context says
+    for answer, source in (("The museum is closed on Mondays.", "The museum is not open on Mondays."),
+                           ("The drug is unapproved for children.", "The drug is not approved for children."),
+                           ("Amoxicillin never works against viral infections.", context),
+                           ("The bridge opened in 1932.", "The bridge did not open until 1932.")):
+        assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == [], answer
+    # the antonym of a negated word says what the context says: no antonym put in
+    closed = ("The museum is closed on Mondays.", "The museum is not open on Mondays.")
+    assert _columns(make_example, *closed)["replaced_antonym"] == ["closed"]
+    cancelled = _columns(make_example, *closed, replaced_negation=True)
+    assert cancelled["replaced_antonym"] == cancelled["replaced_sibling"] == cancelled["antonym_in_aligned"] == []
+    assert _columns(make_example, "The museum is closed on Mondays.", "The museum is open on Mondays.",
+                    replaced_negation=True)["replaced_antonym"] == ["closed"]
+    assert build("align", replaced_negation=True).config == {"replaced_negation": True}
+    assert AlignFeatures(replaced_negation=True).fingerprint != AlignFeatures().fingerprint
