@@ -85,6 +85,9 @@ NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                           "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                           "hundred", "dozen", "dozens", "hundreds", "thousands", "millions"})
+AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "can", "could", "will",
+                         "would", "should", "must", "may", "might"})  # "do not contain": what a dropped negation leaves
+NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -528,16 +531,30 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
     none: the positions of the words of each run that restates one of them (the same lemma or a synonym: "Amoxicillin
     works against" for "Amoxicillin does not work against"), unless the run also holds the antonym of a word it
     replaced or that word with a negating prefix ("unapproved" for "not approved"); and the positions of those
-    antonyms ("is closed" for "is not open" says the same: no antonym or sibling put in)."""
+    antonyms ("is closed" for "is not open" says the same: no antonym or sibling put in). A word that follows its
+    word before where the sentence has two words between them, a negation and an auxiliary, is among the first too
+    ("The tablets contain" for "The tablets do not contain"; one word between is ``dropped_negation_after``
+    already)."""
     runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for position, olds in enumerate(replaced):
         if olds is not None:
             runs[tuple(olds)].append(position)
+    # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
+    negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
     dropped, cancelled = [], []
+    words = sentence.sequence
+    fewer = sum(negating) < sum(map(is_negation, words))  # the answer sentence left one out
+    for position in range(1, len(keys) if fewer else 0):  # "The tablets contain" for "... do not contain": the verb
+        before = _word_before(keys, position)
+        if keys[position] and before and not any(negating[max(position - 3, 0):position]) and any(
+                words[at + 3:at + 4] == [keys[position]] and any(map(is_negation, words[at + 1:at + 3]))
+                and all(is_negation(w) or w in AUXILIARIES for w in words[at + 1:at + 3])
+                and "until" not in words[at + 4:at + 8] for at in sentence.positions.get(before, ())):
+            dropped.append(position)
     for olds, run in runs.items():
         old_keys = [sentence.sequence[j] for j in olds]
         # "did not open until 1932": it opened
-        if not any(map(is_negation, old_keys)) or "until" in old_keys or any(is_negation(keys[p]) for p in run):
+        if not any(map(is_negation, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
             continue
         opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys)]
         cancelled += opposed

@@ -480,11 +480,15 @@ def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_
     dropped = "Amoxicillin works against viral infections."
     assert _columns(make_example, dropped, context)["dropped_negation_after"] == []
     assert _columns(make_example, dropped, context, replaced_negation=True)["dropped_negation_after"] == ["works"]
+    # two words left out, one a negation: the verb after them
+    assert _columns(make_example, "The tablets contain lactose.", "The tablets do not contain lactose.",
+                    replaced_negation=True)["dropped_negation_after"] == ["contain"]
     # a negated antonym, a negating prefix, a negation kept and "not ... until" say what the context says
     for answer, source in (("The museum is closed on Mondays.", "The museum is not open on Mondays."),
                            ("The drug is unapproved for children.", "The drug is not approved for children."),
                            ("Amoxicillin never works against viral infections.", context),
-                           ("The bridge opened in 1932.", "The bridge did not open until 1932.")):
+                           ("The bridge opened in 1932.", "The bridge did not open until 1932."),
+                           ("Avoid using a high-pressure hose.", "Do not use a high-pressure hose.")):
         assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == [], answer
     # the antonym of a negated word says what the context says: no antonym put in
     closed = ("The museum is closed on Mondays.", "The museum is not open on Mondays.")
