@@ -108,10 +108,11 @@ def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
 
 
 def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.ndarray, novel: np.ndarray,
-            hallucinated: bool, closest: ClosestSentence, opposed: np.ndarray) -> str:
+            hallucinated: bool, closest: ClosestSentence, opposed: np.ndarray, denied: np.ndarray) -> str:
     """Evidence for one sentence; ``text`` is its ``(n_words, 20)`` text-feature block, ``unstated`` its mask of
     numbers the context does not state, ``far`` of those it states only about something else, ``novel`` its
-    :func:`_novel` mask, ``opposed`` its mask of words put in for their antonym (``replaced_antonym``)."""
+    :func:`_novel` mask, ``opposed`` its mask of words put in for their antonym (``replaced_antonym``), ``denied``
+    of words where a negation of the aligned context sentence was left out (``dropped_negation_after``)."""
     col = {name: i for i, name in enumerate(COLUMNS)}
     numbers = _phrases(words, unstated)
     capitalized = text[:, col["is_capitalized"]] > 0
@@ -138,6 +139,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
         parts.append(f"words {_listed(others)} not found")
     if not parts:
         sentence, found = closest(words) or ("", set())
+        if sentence and denied.any():  # "Amoxicillin works against" for "does not work against"
+            return f"leaves out a negation of the context ({_listed(_phrases(words, denied))}): {_quote(sentence)}"
         moved = [w for w in words if (is_content(word_key(w)) or is_negation(word_key(w)))
                  and word_key(w) not in found]
         if sentence and moved:
@@ -193,7 +196,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
     ``amounts``: its ``(n_words, 4)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
     ``aligned``: its ``(n_words, 23)`` alignment features when the detector reads them: a word put in for its
-    antonym (``replaced_antonym``: "increased" for "fell") is named as such.
+    antonym (``replaced_antonym``: "increased" for "fell") is named as such, and so is a negation left out
+    (``dropped_negation_after``: "works" for "does not work"), quoting the context sentence.
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
@@ -210,8 +214,9 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     # a word with a digit in it is a number as written too ("43°F", "3-4pm"), when new
     numeric = np.array([any(c.isdigit() for c in w.text) for w in example.words], dtype=bool) & ~pointers
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
-    opposed = aligned[:, ALIGN_COLUMNS.index("replaced_antonym")] > 0 if aligned is not None else \
-        np.zeros(len(example.words), dtype=bool)
+    none = np.zeros(len(example.words), dtype=bool)
+    opposed = aligned[:, ALIGN_COLUMNS.index("replaced_antonym")] > 0 if aligned is not None else none
+    denied = aligned[:, ALIGN_COLUMNS.index("dropped_negation_after")] > 0 if aligned is not None else none
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
@@ -226,6 +231,6 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
         reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
             _reason(words, text[picked], unstated[picked] | (novel & numeric[picked]), far[picked], novel, hallucinated,
-                    closest, opposed[picked])
+                    closest, opposed[picked], denied[picked])
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

@@ -245,6 +245,18 @@ def test_claims_reasons_name_a_word_put_in_for_its_antonym(make_example, detecto
     assert verdict.hallucinated and "fell say the opposite of the context" in verdict.reason
 
 
+def test_claims_reasons_name_a_negation_left_out(make_example, detector):
+    context = "Amoxicillin is a penicillin antibiotic. Amoxicillin does not work against viral infections."
+    example = make_example("Amoxicillin works against viral infections.", context)
+    aligned = AlignFeatures(replaced_negation=True).extract([example])[0]
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5, aligned=aligned)
+    assert claim.reason == ('leaves out a negation of the context (works): "Amoxicillin does not work against viral '
+                            'infections."')
+    # the bundled default reads align with replaced_negation: its verdict quotes the sentence that denies it
+    [verdict] = detector.predict(context, "Amoxicillin works against viral infections.").claims
+    assert verdict.hallucinated and verdict.reason.startswith("leaves out a negation of the context (works)")
+
+
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
     context = "The city council voted on Tuesday to approve the light-rail extension. Work began in April."
     answer = "The council unanimously approved the rail extension. Work begins in June."
@@ -441,9 +453,9 @@ def test_full_bundled_detector_reads_the_context_models_and_records_provenance(f
     assert list(families) == ["text", "align", "discourse", "abstention", "slots", "forms", "quantities", "nli",
                               "support"]
     default = json.loads((bundled_model_path("default") / "config.json").read_text(encoding="utf-8"))
-    # the default's options but `compounds`, `longest_evidence`, `poles` and `currencies` (sessions 39-41: the default
-    # was retrained with them, the full one not yet)
-    newer = ("compounds", "longest_evidence", "poles", "currencies")
+    # the default's options but `compounds`, `longest_evidence`, `poles`, `currencies`, `answer_names` and
+    # `replaced_negation` (sessions 39-42: the default was retrained with them, the full one not yet)
+    newer = ("compounds", "longest_evidence", "poles", "currencies", "answer_names", "replaced_negation")
     assert [f for f in config["features"]["families"] if f["name"] not in ("nli", "support")] == \
         [{k: v for k, v in f.items() if k not in newer} for f in default["features"]["families"]]
     assert not any(f.get(option) for f in config["features"]["families"] for option in newer)
