@@ -327,8 +327,8 @@ class ContextSentences:
                  names: frozenset[str] = frozenset()) -> AlignedSentence:
         """Sentence ``index`` as an :class:`AlignedSentence` (None: an empty one); with ``strict_anchors``, a capital
         that opens the sentence or a list item counts as capitalised only for a word in :attr:`item_names` or in
-        ``names`` (keys the answer capitalises where no item opens: "Arsenal beat Manchester City" names the
-        "Manchester" that opens "Manchester City beat Arsenal"). Built once per sentence and reading, and only read
+        ``names`` (keys the answer capitalises where no item opens: "Samsung sued Apple" names the "Apple" that opens
+        "Apple sued Samsung"). Built once per sentence and reading, and only read
         after: a long answer aligns most of its sentences to a few."""
         if index is None:
             return AlignedSentence([], set(), [], [])
@@ -525,52 +525,58 @@ def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: i
     return other
 
 
-def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None], sentence: AlignedSentence,
-                      relations: WordRelations, poles: bool) -> tuple[list[int], list[int]]:
-    """For the runs of an answer sentence that replaced words of ``sentence`` holding a negation, the run holding
-    none: the positions of the words of each run that restates one of them (the same lemma or a synonym: "Amoxicillin
-    works against" for "Amoxicillin does not work against"), unless the run also holds the antonym of a word it
-    replaced or that word with a negating prefix ("unapproved" for "not approved"); and the positions of those
-    antonyms ("is closed" for "is not open" says the same: no antonym or sibling put in). A word that follows its
-    word before where the sentence has two words between them, a negation and an auxiliary, is among the first too
-    ("The tablets contain" for "The tablets do not contain"; one word between is ``dropped_negation_after``
-    already)."""
-    runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
-    for position, olds in enumerate(replaced):
-        if olds is not None:
-            runs[tuple(olds)].append(position)
-    # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
-    negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
-    dropped, cancelled = [], []
+NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")  # "unapproved" says "not approved"
+
+
+def _negated_form(word: str, old: str) -> bool:
+    """Whether ``word`` is ``old`` with a negating prefix ("unapproved" for "approved")."""
+    return any(word == prefix + old for prefix in NEGATING_PREFIXES)
+
+
+def _auxiliary_left_out(keys: Sequence[str], negating: Sequence[bool], sentence: AlignedSentence) -> list[int]:
+    """Positions of the words of an answer sentence that follow their word before where ``sentence`` has two words
+    between them, a negation and an auxiliary ("The tablets contain" for "The tablets do not contain"; one word
+    between is ``dropped_negation_after`` already), none of the three words before denying, not before "until"."""
     words = sentence.sequence
-    fewer = sum(negating) < sum(map(is_negation, words))  # the answer sentence left one out
-    for position in range(1, len(keys) if fewer else 0):  # "The tablets contain" for "... do not contain": the verb
+    if sum(negating) >= sum(map(is_negation, words)):
+        return []  # the answer sentence left no negation out
+    out = []
+    for position in range(1, len(keys)):
         before = _word_before(keys, position)
         if keys[position] and before and not any(negating[max(position - 3, 0):position]) and any(
                 words[at + 3:at + 4] == [keys[position]] and any(map(is_negation, words[at + 1:at + 3]))
                 and all(is_negation(w) or w in AUXILIARIES for w in words[at + 1:at + 3])
                 and "until" not in words[at + 4:at + 8] for at in sentence.positions.get(before, ())):
-            dropped.append(position)
+            out.append(position)
+    return out
+
+
+def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None], sentence: AlignedSentence,
+                      relations: WordRelations, poles: bool) -> tuple[list[int], list[int]]:
+    """Where an answer sentence left out a negation of ``sentence``: the positions of the words that now state the
+    denied claim, and of the antonyms that keep it (:class:`AlignFeatures` ``replaced_negation``). A run of words
+    that replaced words holding a negation, itself denying nothing ("did not open until 1932" aside), states it where
+    it restates one of them (the same lemma or a synonym: "works" for "does not work") with neither an antonym of one
+    ("is closed" for "is not open": those antonyms are the second list) nor one with a negating prefix
+    ("unapproved"); so does a word after an auxiliary and a negation left out (:func:`_auxiliary_left_out`)."""
+    # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
+    negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
+    dropped, cancelled = _auxiliary_left_out(keys, negating, sentence), []
+    runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for position, olds in enumerate(replaced):
+        if olds is not None:
+            runs[tuple(olds)].append(position)
     for olds, run in runs.items():
         old_keys = [sentence.sequence[j] for j in olds]
-        # "did not open until 1932": it opened
         if not any(map(is_negation, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
             continue
         opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys)]
         cancelled += opposed
         restated = any(relations.lemmas(keys[p]) & relations.lemmas(old) or relations.synonyms(keys[p], old)
                        for p in run for old in old_keys if is_content(old) and not is_negation(old))
-        if restated and not opposed and not any(_negates(keys[p], old) for p in run for old in old_keys):
+        if restated and not opposed and not any(_negated_form(keys[p], old) for p in run for old in old_keys):
             dropped += run
     return dropped, cancelled
-
-
-NEGATING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")
-
-
-def _negates(word: str, old: str) -> bool:
-    """Whether ``word`` is ``old`` with a negating prefix ("unapproved" for "approved")."""
-    return any(word == prefix + old for prefix in NEGATING_PREFIXES)
 
 
 def is_anchor(key: str, capitalised: bool) -> bool:
@@ -753,8 +759,8 @@ class AlignFeatures(PerContextFeatures):
     (off by default): a currency's ISO code is a spelling of its name, as ``m`` is of ``metres``
     (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
     with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence
-    capitalises that word past its own opening, so "Arsenal beat Manchester City" swaps the two names of "Manchester
-    City beat Arsenal" (``role_swapped``). ``replaced_negation`` (off by default): the words of a run that replaced
+    capitalises that word past its own opening, so "Samsung sued Apple" swaps the two names of "Apple sued Samsung"
+    (``role_swapped``). ``replaced_negation`` (off by default): the words of a run that replaced
     words of the aligned sentence holding a negation, the run holding none, are ``dropped_negation_after`` ("Amoxicillin
     works against" for "Amoxicillin does not work against"), not only a word right before a negation left out, and
     an antonym of a word of such a run is no ``replaced_antonym``, ``replaced_sibling`` or ``antonym_in_aligned`` ("is
