@@ -570,7 +570,9 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
         old_keys = [sentence.sequence[j] for j in olds]
         if not any(map(is_negation, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
             continue
-        opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys)]
+        # the antonym of a negated word ("closed" for "not open"), not of the negation ("several" for "no")
+        opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys
+                                         if not is_negation(old))]
         cancelled += opposed
         restated = any(relations.lemmas(keys[p]) & relations.lemmas(old) or relations.synonyms(keys[p], old)
                        for p in run for old in old_keys if is_content(old) and not is_negation(old))

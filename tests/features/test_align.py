@@ -497,5 +497,8 @@ def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_
     assert cancelled["replaced_antonym"] == cancelled["replaced_sibling"] == cancelled["antonym_in_aligned"] == []
     assert _columns(make_example, "The museum is closed on Mondays.", "The museum is open on Mondays.",
                     replaced_negation=True)["replaced_antonym"] == ["closed"]
+    # the antonym of the negation itself stays one: "several" for "no"
+    assert _columns(make_example, "Several serious events were linked to it.", "No serious events were linked to it.",
+                    replaced_negation=True)["replaced_antonym"] == ["Several"]
     assert build("align", replaced_negation=True).config == {"replaced_negation": True}
     assert AlignFeatures(replaced_negation=True).fingerprint != AlignFeatures().fingerprint
