@@ -18,7 +18,7 @@ from functools import lru_cache
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import SYMMETRIC_LINKS
+from halluseq.features.align import AUXILIARIES, SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
@@ -607,10 +607,9 @@ def swap_roles(text: str, rng: random.Random, resources: EditResources) -> Edit 
 
 # --- negation, antonyms, quantifiers ----------------------------------------------------------------------------
 
-AUXILIARIES = ("is", "was", "are", "were", "has", "have", "had", "can", "could", "will", "would", "should",
-               "does", "did", "do", "must", "may", "might")
-_AUX_THEN_WORD = re.compile(r"\b(" + "|".join(AUXILIARIES) + r")\b(?=\s+(?!not\b|n't|never\b)[a-z])")
-_NEGATED = re.compile(r"\b(" + "|".join(AUXILIARIES) + r")(\s+not\b|n't\b)")
+_AUXILIARY = "|".join(sorted(AUXILIARIES))
+_AUX_THEN_WORD = re.compile(r"\b(" + _AUXILIARY + r")\b(?=\s+(?!not\b|n't|never\b)[a-z])")
+_NEGATED = re.compile(r"\b(" + _AUXILIARY + r")(\s+not\b|n't\b)")
 _CONTRACTED = {"can't": "can", "won't": "will", "cannot": "can", "shan't": "shall"}
 _CONTRACTED_RE = re.compile(r"\b(can't|won't|cannot|shan't)\b")
 

@@ -85,8 +85,9 @@ NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                           "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                           "hundred", "dozen", "dozens", "hundreds", "thousands", "millions"})
+# what a dropped negation leaves ("do not contain"); the augment generator adds "not" after them or removes it
 AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "can", "could", "will",
-                         "would", "should", "must", "may", "might"})  # "do not contain": what a dropped negation leaves
+                         "would", "should", "must", "may", "might"})
 NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
@@ -559,6 +560,8 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
     it restates one of them (the same lemma or a synonym: "works" for "does not work") with neither an antonym of one
     ("is closed" for "is not open": those antonyms are the second list) nor one with a negating prefix
     ("unapproved"); so does a word after an auxiliary and a negation left out (:func:`_auxiliary_left_out`)."""
+    if not sentence.negated:
+        return [], []  # nothing to leave out
     # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
     negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
     dropped, cancelled = _auxiliary_left_out(keys, negating, sentence), []
