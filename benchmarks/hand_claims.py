@@ -75,7 +75,7 @@ def cases_main(name: str, doc: str | None, cases: list) -> None:
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
     args = parser.parse_args()
     label = args.label or Path(args.model).name
-    report = {"command": f"python benchmarks/{name}.py --model {Path(args.model).name} --label {label}",
+    report = {"command": f"python benchmarks/{name}.py --model {args.model} --label {label}",
               "model": label, **score_cases(args.model, cases)}
     out = ROOT / "benchmarks" / "results" / f"{name}_{label}.json"
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")

@@ -84,6 +84,15 @@ class ClosestSentence:
             found |= set(self.index.keys[best - 1])
         return sentence, found
 
+    def denying(self, words: Sequence[str]) -> str | None:
+        """The context sentence whose negation a claim left out: the one it copies from, or the second one it merges
+        in where only that one holds a negation ("..., and the board said how" for "The board did not say how")."""
+        keys = [word_key(w) for w in words]
+        names = frozenset(k for k, w in zip(keys, words, strict=True) if bare_word(w)[:1].isupper())
+        best, second, _ = self.index.align(keys, names)
+        negated = [i for i in (best, second) if i is not None and self.index.sentence(i).negated]
+        return self.index.texts[negated[0]] if negated else None
+
 
 def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.ndarray:
     """Per word of a sentence: a word that is not a stop word and occurs nowhere in the context, in no other form
@@ -140,7 +149,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     if not parts:
         sentence, found = closest(words) or ("", set())
         if sentence and denied.any():  # "Amoxicillin works against" for "does not work against"
-            return f"leaves out a negation of the context ({_listed(_phrases(words, denied))}): {_quote(sentence)}"
+            denying = closest.denying(words) or sentence
+            return f"leaves out a negation of the context ({_listed(_phrases(words, denied))}): {_quote(denying)}"
         moved = [w for w in words if (is_content(word_key(w)) or is_negation(word_key(w)))
                  and word_key(w) not in found]
         if sentence and moved:

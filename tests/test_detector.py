@@ -255,6 +255,14 @@ def test_claims_reasons_name_a_negation_left_out(make_example, detector):
     # the bundled default reads align with replaced_negation: its verdict quotes the sentence that denies it
     [verdict] = detector.predict(context, "Amoxicillin works against viral infections.").claims
     assert verdict.hallucinated and verdict.reason.startswith("leaves out a negation of the context (works)")
+    # a negation of the second sentence the claim merges in: that sentence is quoted
+    context = "Members voted 9-2 to keep the maternity ward open. The board did not say how the ward would be funded."
+    example = make_example("Members voted 9-2 to keep the ward open, and the board said how the ward would be funded.",
+                           context)
+    aligned = AlignFeatures(replaced_negation=True).extract([example])[0]
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5, aligned=aligned)
+    assert claim.reason == ('leaves out a negation of the context (said): "The board did not say how the ward would '
+                            'be funded."')
 
 
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):

@@ -89,6 +89,7 @@ NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven",
 AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "can", "could", "will",
                          "would", "should", "must", "may", "might"})
 NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
+DIRECTIONS = {"up": "increase", "down": "decrease"}  # before an amount (direction): a word of a pole of change
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 
 
@@ -131,6 +132,37 @@ def is_capitalised(word: str) -> bool:
 def is_number(key: str) -> bool:
     """A numeral (``6.6``, ``1,810,863``) or a spelled-out count (``three``)."""
     return bool(NUMBER.fullmatch(key.replace(",", ""))) or key in NUMBER_WORDS
+
+
+def direction(keys: Sequence[str], position: int) -> str | None:
+    """The :data:`~halluseq.lexicon.POLES` lemma that "up" or "down" before an amount stands for ("up 6%", "down by
+    3 million": ``increase``, ``decrease``), None for any other word."""
+    moved = DIRECTIONS.get(keys[position])
+    following = [key for key in keys[position + 1:position + 4] if key]
+    if following[:1] == ["by"]:
+        following = following[1:]
+    return moved if moved and following and any(c.isdigit() for c in following[0]) else None
+
+
+def amount_moves(keys: Sequence[str], relations: WordRelations) -> dict[str, tuple[int, str]]:
+    """Per amount of a sentence (a word with a digit), the word of a :data:`~halluseq.lexicon.POLES` scale right
+    before it ("fell 6%", "rose by 6%", "fell to 38"; "up 6%" and "down by 3%" as ``increase`` and ``decrease``, not
+    "up to 6%"): its position and that word. The first of an amount's occurrences."""
+    out: dict[str, tuple[int, str]] = {}
+    for position, key in enumerate(keys):
+        if not any(c.isdigit() for c in key) or key in out:
+            continue
+        before = [p for p in range(position - 1, max(position - 4, -1), -1) if keys[p]]
+        linked = before[:1] and keys[before[0]] in ("by", "to")
+        at = before[1] if linked and len(before) > 1 else before[0] if before and not linked else None
+        if at is None:
+            continue
+        word = keys[at]
+        if word in DIRECTIONS and keys[before[0]] != "to":
+            out[key] = (at, DIRECTIONS[word])
+        elif relations.on_a_pole(word):
+            out[key] = (at, word)
+    return out
 
 
 def is_content(key: str) -> bool:
@@ -184,6 +216,11 @@ class AlignedSentence:
             self.skips[(a, b)].add(middle)
         self.numbers = numbers
         self.negated = any(is_negation(k) for k in keys)
+
+    @cached_property
+    def directions(self) -> frozenset[str]:
+        """The pole lemmas its "up" and "down" before an amount stand for (:func:`direction`)."""
+        return frozenset(filter(None, (direction(self.sequence, j) for j in range(len(self.sequence)))))
 
     @cached_property
     def keys_with_parts(self) -> set[str]:
@@ -534,10 +571,12 @@ def _negated_form(word: str, old: str) -> bool:
     return any(word == prefix + old for prefix in NEGATING_PREFIXES)
 
 
-def _auxiliary_left_out(keys: Sequence[str], negating: Sequence[bool], sentence: AlignedSentence) -> list[int]:
+def _auxiliary_left_out(keys: Sequence[str], negating: Sequence[bool], sentence: AlignedSentence,
+                        relations: WordRelations) -> list[int]:
     """Positions of the words of an answer sentence that follow their word before where ``sentence`` has two words
-    between them, a negation and an auxiliary ("The tablets contain" for "The tablets do not contain"; one word
-    between is ``dropped_negation_after`` already), none of the three words before denying, not before "until"."""
+    between them, a negation and an auxiliary, and then the word itself in any form ("The tablets contain" or
+    "contained" for "The tablets do not contain"; one word between is ``dropped_negation_after`` already), none of
+    the three words before denying, not before "until"."""
     words = sentence.sequence
     if sum(negating) >= sum(map(is_negation, words)):
         return []  # the answer sentence left no negation out
@@ -545,11 +584,34 @@ def _auxiliary_left_out(keys: Sequence[str], negating: Sequence[bool], sentence:
     for position in range(1, len(keys)):
         before = _word_before(keys, position)
         if keys[position] and before and not any(negating[max(position - 3, 0):position]) and any(
-                words[at + 3:at + 4] == [keys[position]] and any(map(is_negation, words[at + 1:at + 3]))
+                _same_word(keys[position], words[at + 3:at + 4], relations)
+                and any(map(is_negation, words[at + 1:at + 3]))
                 and all(is_negation(w) or w in AUXILIARIES for w in words[at + 1:at + 3])
                 and "until" not in words[at + 4:at + 8] for at in sentence.positions.get(before, ())):
             out.append(position)
     return out
+
+
+def _same_word(key: str, found: Sequence[str], relations: WordRelations) -> bool:
+    """Whether ``found`` (none or one key) is ``key`` in some form ("played" for "play")."""
+    return bool(found) and (found[0] == key or bool(relations.lemmas(key) & relations.lemmas(found[0])))
+
+
+def _verb_after_auxiliary(keys: Sequence[str], run: Sequence[int], sentence: AlignedSentence,
+                          olds: Sequence[int]) -> int | None:
+    """The position of the word after a run of ``keys`` that ends in an auxiliary and replaced words of ``sentence``
+    ending in an auxiliary and a negation (or a negated contraction, "won't"), where that word follows them in the
+    sentence too ("will close" for "would not close"); None elsewhere, or before "until"."""
+    old_keys = [sentence.sequence[j] for j in olds]
+    negated_auxiliary = old_keys[-1].endswith(("n't", "n’t")) or (
+        is_negation(old_keys[-1]) and len(old_keys) > 1 and old_keys[-2] in AUXILIARIES)
+    if keys[run[-1]] not in AUXILIARIES or not negated_auxiliary:
+        return None
+    after = next((p for p in range(run[-1] + 1, len(keys)) if keys[p]), None)
+    following = [key for key in sentence.sequence[olds[-1] + 1:] if key]
+    if after is None or following[:1] != [keys[after]] or "until" in following[1:5]:
+        return None
+    return after
 
 
 def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None], sentence: AlignedSentence,
@@ -564,7 +626,7 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
         return [], []  # nothing to leave out
     # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
     negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
-    dropped, cancelled = _auxiliary_left_out(keys, negating, sentence), []
+    dropped, cancelled = _auxiliary_left_out(keys, negating, sentence, relations), []
     runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for position, olds in enumerate(replaced):
         if olds is not None:
@@ -572,6 +634,10 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
     for olds, run in runs.items():
         old_keys = [sentence.sequence[j] for j in olds]
         if not any(map(is_negation, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
+            continue
+        verb = _verb_after_auxiliary(keys, run, sentence, olds)
+        if verb is not None:  # "will close" for "would not close", "is accessible" for "isn't accessible"
+            dropped.append(verb)
             continue
         # the antonym of a negated word ("closed" for "not open"), not of the negation ("several" for "no")
         opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys
@@ -724,10 +790,30 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 if aligned_lemmas is None:
                     aligned_lemmas = relations.lemma_set(aligned_keys)
                 out[i, 18] = not opposites.isdisjoint(aligned_lemmas)
+            if poles and not aligned:  # "fell" for "up 6%", "down 6%" for "rose 6%"
+                moved_to = direction(sentence_keys, position)
+                pole_words = [moved_to] if moved_to else [word for word in lexical if relations.on_a_pole(word)]
+                if pole_words:
+                    if aligned_lemmas is None:
+                        aligned_lemmas = relations.lemma_set(aligned_keys)
+                    across = frozenset().union(*(relations.opposites(word, poles) for word in pole_words))
+                    out[i, 18] = out[i, 18] or not across.isdisjoint(
+                        aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
+        if poles:  # "revenue fell 6%" where the sentence has "revenue ... up 6%": a direction reversed before an amount
+            moves = amount_moves(sentence_keys, relations)
+            stated = amount_moves(aligned_sentence.sequence, relations) if moves else {}
+            for amount, (position, word) in moves.items():
+                if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
+                    out[members[position], 14] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
             dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles)
             out[[members[p] for p in dropped], 5] = 1
             out[np.ix_([members[p] for p in cancelled], OPPOSITE_COLUMNS)] = 0  # "closed" for "not open": one claim
+            merged_negated = context.sentence(second) if second is not None else None
+            if merged_negated is not None and merged_negated.negated:  # "..., and the board said how" for "did not say"
+                in_merged = _replacements(sentence_keys, capitalised, merged_negated, part=True)[0]
+                dropped = _negation_dropped(sentence_keys, in_merged, merged_negated, relations, poles)[0]
+                out[[members[p] for p in dropped if not out[members[p], 0]], 5] = 1
     return out
 
 
@@ -760,7 +846,11 @@ class AlignFeatures(PerContextFeatures):
     and also where it replaced one in a second sentence the answer sentence merges in ("Acme's revenue rose 12%,
     while net income increased" for "Revenue ... up 12%. Net income fell ..."; there only pole words, WordNet's
     looser antonyms such as "maximum" / "minimum" mark nothing); ``antonym_in_aligned`` keeps WordNet's (a word of a
-    pole and one of the other in one sentence are often both right: "sales fell while costs rose"). ``currencies``
+    pole and one of the other in one sentence are often both right: "sales fell while costs rose") but for "up" and
+    "down" before an amount (:func:`direction`): "revenue fell 6%" where the sentence has "revenue ... up 6%", "was
+    down 5%" where it has "rose 5%"; and a pole word right before an amount of the sentence that stands there after a
+    word of the other pole replaced it (:func:`amount_moves`: ``replaced_antonym`` on "fell" in "revenue fell 6%" for
+    "revenue of ..., up 6%"). ``currencies``
     (off by default): a currency's ISO code is a spelling of its name, as ``m`` is of ``metres``
     (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
     with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence
@@ -769,7 +859,10 @@ class AlignFeatures(PerContextFeatures):
     words of the aligned sentence holding a negation, the run holding none, are ``dropped_negation_after`` ("Amoxicillin
     works against" for "Amoxicillin does not work against"), not only a word right before a negation left out, and
     an antonym of a word of such a run is no ``replaced_antonym``, ``replaced_sibling`` or ``antonym_in_aligned`` ("is
-    closed" for "is not open": the same claim)."""
+    closed" for "is not open": the same claim); so is the verb after an auxiliary that replaced an auxiliary and a
+    negation ("will close" for "would not close", "is accessible" for "isn't accessible"), the verb in any form after
+    an auxiliary and a negation left out ("Kelly played" for "Kelly did not play"), and such a run in a second
+    sentence the answer sentence merges in ("..., and the board said how" for "The board did not say how")."""
 
     name = "align"
     version = "16"

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from halluseq.features.align import COLUMNS, AlignFeatures, ContextSentences, align_features
+from halluseq.features.align import COLUMNS, AlignFeatures, ContextSentences, align_features, amount_moves
 from halluseq.features.base import build
 from halluseq.features.text import word_key
+from halluseq.lexicon import load_relations
 
 CONTEXT = ("The Eiffel Tower is 330 metres tall and was completed in 1889 in Paris. Gustave Eiffel's company built "
            "it. Sales increased in 2020 but profits did not rise. London is big.")
@@ -445,6 +446,21 @@ def test_poles_make_words_of_opposite_poles_antonyms_where_one_replaced_the_othe
                    "Python 3.12, released in October 2023, deleted the distutils module.",
                    "Net income fell to $310 million."):
         assert _columns(make_example, answer, report, poles=True)["replaced_antonym"] == [], answer
+    # "up" or "down" before an amount moves along the scale too: a word of the other pole is an antonym there
+    up = "Acme reported revenue of $4.2 billion for 2025, up 6% from the year before."
+    for answer, source, word in (("Acme's revenue fell 6% to $4.2 billion in 2025.", up, "fell"),
+                                 ("Acme's net income was down 5% in Q3 2024.", "Acme's net income rose 5% in Q3 2024.",
+                                  "down")):
+        assert _columns(make_example, answer, source)["antonym_in_aligned"] == [], answer
+        marked = _columns(make_example, answer, source, poles=True)
+        # and a word of the other pole right before the same amount replaced that direction
+        assert marked["antonym_in_aligned"] == marked["replaced_antonym"] == [word], answer
+    for answer in ("Acme's revenue rose 6% to $4.2 billion in 2025.", "Acme's revenue was up 6% in 2025."):
+        kept = _columns(make_example, answer, up, poles=True)
+        assert kept["antonym_in_aligned"] == kept["replaced_antonym"] == [], answer
+    # the direction before each amount; "up to" bounds an amount, it does not move it
+    keys = ["sales", "fell", "by", "3%", "to", "40", "and", "were", "up", "6%", "or", "up", "to", "9%"]
+    assert amount_moves(keys, load_relations()) == {"3%": (1, "fell"), "6%": (8, "increase")}
     assert build("align", poles=True).config == {"poles": True}
     assert AlignFeatures(poles=False).fingerprint == AlignFeatures().fingerprint
     assert AlignFeatures(poles=True).fingerprint != AlignFeatures().fingerprint
@@ -483,11 +499,28 @@ def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_
     # two words left out, one a negation: the verb after them
     assert _columns(make_example, "The tablets contain lactose.", "The tablets do not contain lactose.",
                     replaced_negation=True)["dropped_negation_after"] == ["contain"]
+    # the verb in another form after a negation and an auxiliary left out
+    assert _columns(make_example, "Sean Kelly played despite an injury.", "Sean Kelly did not play because of an "
+                    "injury.", replaced_negation=True)["dropped_negation_after"] == ["played"]
+    # an auxiliary for an auxiliary and a negation, or for a negated contraction: the verb after it
+    for answer, source, verb in (("The board will close the ward.", "The board would not close the ward.", "close"),
+                                 ("The clinic is accessible by bus.", "The clinic isn't accessible by bus.",
+                                  "accessible"),
+                                 ("The board will close the ward.", "The board won't close the ward.", "close")):
+        assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == [verb]
+    # a negation left out of a second sentence the answer sentence merges in
+    merged = _columns(make_example, "Members voted 9-2 to keep the ward open, and the board said how the ward would be "
+                      "funded.",
+                      "Members voted 9-2 to keep the maternity ward open. The board did not say how the ward would "
+                      "be funded.", replaced_negation=True)
+    assert merged["dropped_negation_after"] == ["said"]
     # a negated antonym, a negating prefix, a negation kept and "not ... until" say what the context says
     for answer, source in (("The museum is closed on Mondays.", "The museum is not open on Mondays."),
                            ("The drug is unapproved for children.", "The drug is not approved for children."),
                            ("Amoxicillin never works against viral infections.", context),
                            ("The bridge opened in 1932.", "The bridge did not open until 1932."),
+                           ("The bridge will open in 1932.", "The bridge won't open until 1932."),
+                           ("The board will close the ward.", "The board will close the ward."),
                            ("Avoid using a high-pressure hose.", "Do not use a high-pressure hose.")):
         assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == [], answer
     # the antonym of a negated word says what the context says: no antonym put in
