@@ -153,15 +153,14 @@ def amount_moves(keys: Sequence[str], relations: WordRelations) -> dict[str, tup
         if not any(c.isdigit() for c in key) or key in out:
             continue
         before = [p for p in range(position - 1, max(position - 4, -1), -1) if keys[p]]
-        linked = before[:1] and keys[before[0]] in ("by", "to")
-        at = before[1] if linked and len(before) > 1 else before[0] if before and not linked else None
-        if at is None:
+        if before and keys[before[0]] in ("by", "to"):
+            before = before[1:]  # "rose by 6%", "fell to 38"
+        if not before:
             continue
-        word = keys[at]
-        if word in DIRECTIONS and keys[before[0]] != "to":
-            out[key] = (at, DIRECTIONS[word])
-        elif relations.on_a_pole(word):
-            out[key] = (at, word)
+        word = keys[before[0]]
+        moved = direction(keys, before[0]) or (word if relations.on_a_pole(word) else None)
+        if moved:
+            out[key] = (before[0], moved)
     return out
 
 
