@@ -33,7 +33,9 @@ def example_from_record(record: dict[str, Any], path: Path | str, line: int) -> 
 
 def _record(record: dict[str, Any], path: Path, line: int) -> Example:
     context = require(record, "context", str, path, line)
-    answer = require(record, "response", str, path, line)
+    if "response" in record and "answer" in record and record["response"] != record["answer"]:
+        raise DataFormatError(path, line, "fields 'response' and 'answer' differ: give the answer once")
+    answer = require(record, "answer" if "answer" in record else "response", str, path, line)
     question = record.get("question")
     if question is not None and not isinstance(question, str):
         raise DataFormatError(path, line, f"field 'question' must be a string or null, got {type(question).__name__}")

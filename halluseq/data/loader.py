@@ -35,7 +35,7 @@ def detect_format(path: Path) -> str:
         return "ragtruth"
     if "llm_answer" in keys:
         return "psiloqa"
-    if {"context", "response"} <= keys:
+    if "context" in keys and keys & {"response", "answer"}:  # "answer", as the Python API and the server call it
         return "generic"
     raise ValueError(f"{path}:1: cannot detect the format from fields {sorted(keys)}; "
                      f"pass format= one of {', '.join(FORMATS)}")

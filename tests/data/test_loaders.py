@@ -343,6 +343,22 @@ def test_generic_missing_and_mistyped_fields(tmp_path):
         load(write_jsonl(tmp_path / "a.jsonl", [generic_record(0, response=5)]), format="generic")
     with pytest.raises(DataFormatError, match="expected a JSON object"):
         load(write_jsonl(tmp_path / "b.jsonl", [generic_record(0), [1, 2]]))
+    record = generic_record(0)
+    del record["response"]
+    with pytest.raises(DataFormatError, match="a.jsonl:1: missing field 'response'"):
+        load(write_jsonl(tmp_path / "a.jsonl", [record]), format="generic")
+    with pytest.raises(DataFormatError, match="a.jsonl:1: fields 'response' and 'answer' differ"):
+        load(write_jsonl(tmp_path / "a.jsonl", [generic_record(0, answer="The sky is red.")]), format="generic")
+
+
+def test_generic_reads_answer_as_the_response(tmp_path):
+    record = generic_record(0, answer="The sky is green.")
+    del record["response"]
+    path = write_jsonl(tmp_path / "answers.jsonl", [record, {"context": "A cat sat.", "answer": "A dog sat."}])
+    assert detect_format(path) == "generic"
+    examples, _ = load(path)
+    assert [e.answer for e in examples] == ["The sky is green.", "A dog sat."]
+    assert examples[0].labels.tolist() == [0, 0, 0, 1]
 
 
 def test_generic_fields_and_response_level_labels(tmp_path):
