@@ -243,6 +243,10 @@ def test_claims_reasons_name_a_word_put_in_for_its_antonym(make_example, detecto
     # the bundled default reads align with poles: its verdict names the reversed word
     [verdict] = detector.predict(context, "Podcast listening fell to 41%.").claims
     assert verdict.hallucinated and "fell say the opposite of the context" in verdict.reason
+    # a stance reversed: "opposed" for "welcomed"
+    [stance] = detector.predict("The board kept the ward open. Staff unions welcomed the decision.",
+                                "Staff unions opposed the decision.").claims
+    assert stance.hallucinated and "opposed say the opposite of the context" in stance.reason
 
 
 def test_claims_reasons_name_a_negation_left_out(make_example, detector):

@@ -82,7 +82,8 @@ def test_proper_words_are_written_only_with_a_capital(relations):
 
 
 @pytest.mark.parametrize(("a", "b"), [("dropped", "grew"), ("increased", "fell"), ("added", "removed"),
-                                      ("banned", "approved"), ("hired", "dismissed"), ("sold", "acquired")])
+                                      ("banned", "approved"), ("hired", "dismissed"), ("sold", "acquired"),
+                                      ("opposed", "welcomed"), ("criticised", "praised")])
 def test_poles_relate_words_wordnet_does_not(relations, a, b):
     assert not relations.antonyms(a, b)
     assert relations.antonyms(a, b, poles=True) and relations.antonyms(b, a, poles=True)
