@@ -596,6 +596,32 @@ def _same_word(key: str, found: Sequence[str], relations: WordRelations) -> bool
     return bool(found) and (found[0] == key or bool(relations.lemmas(key) & relations.lemmas(found[0])))
 
 
+def _crossed_poles(keys: Sequence[str], sentence: AlignedSentence, relations: WordRelations) -> list[int]:
+    """Positions of the pole words (:data:`~halluseq.lexicon.POLES`) of an answer sentence whose words go on past a
+    run of ``sentence`` left out that holds a word of the other pole: the claim joins what follows to the wrong verb
+    ("Version 4.2 adds support for Python 3.8." for "adds support for JSON columns and drops support for Python
+    3.8"). Word alignment as :func:`_replacements`; the pole words matched since the last change count."""
+    kept = [i for i, key in enumerate(keys) if key]
+    poles = [i for i in kept if relations.on_a_pole(keys[i])]
+    sequence = [key for key in sentence.sequence if key]
+    if not poles or not sequence or max(len(kept), len(sequence)) > ALIGN_MAX:
+        return []
+    words = [keys[i] for i in kept]
+    opcodes = SequenceMatcher(None, words, sequence, autojunk=False).get_opcodes()
+    matched: list[int] = []  # positions in ``kept`` of the pole words matched since the last change
+    out = []
+    for n, (tag, i1, i2, j1, j2) in enumerate(opcodes):
+        if tag == "equal":
+            matched += [i for i in range(i1, i2) if kept[i] in poles]
+            continue
+        if tag == "insert" and n + 1 < len(opcodes) and opcodes[n + 1][0] == "equal":
+            out += [kept[i] for i in matched
+                    if any(relations.on_opposite_poles(words[i], sequence[j]) for j in range(j1, j2))]
+        if tag != "insert":
+            matched = []
+    return out
+
+
 def _verb_after_auxiliary(keys: Sequence[str], run: Sequence[int], sentence: AlignedSentence,
                           olds: Sequence[int]) -> int | None:
     """The position of the word after a run of ``keys`` that ends in an auxiliary and replaced words of ``sentence``
@@ -798,7 +824,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     across = frozenset().union(*(relations.opposites(word, poles) for word in pole_words))
                     out[i, 18] = out[i, 18] or not across.isdisjoint(
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
-        if poles:  # "revenue fell 6%" where the sentence has "revenue ... up 6%": a direction reversed before an amount
+        if poles:  # "adds support for Python 3.8" where the sentence "... drops support for Python 3.8"
+            out[[members[p] for p in _crossed_poles(sentence_keys, aligned_sentence, relations)], 14] = 1
+            # "revenue fell 6%" where the sentence has "revenue ... up 6%": a direction reversed before an amount
             moves = amount_moves(sentence_keys, relations)
             stated = amount_moves(aligned_sentence.sequence, relations) if moves else {}
             for amount, (position, word) in moves.items():
@@ -849,7 +877,9 @@ class AlignFeatures(PerContextFeatures):
     "down" before an amount (:func:`direction`): "revenue fell 6%" where the sentence has "revenue ... up 6%", "was
     down 5%" where it has "rose 5%"; and a pole word right before an amount of the sentence that stands there after a
     word of the other pole replaced it (:func:`amount_moves`: ``replaced_antonym`` on "fell" in "revenue fell 6%" for
-    "revenue of ..., up 6%"). ``currencies``
+    "revenue of ..., up 6%"), as is a pole word whose answer sentence goes on past a left-out run holding a word of
+    the other pole (:func:`_crossed_poles`: "adds" in "adds support for Python 3.8" for "adds support for JSON columns
+    and drops support for Python 3.8"). ``currencies``
     (off by default): a currency's ISO code is a spelling of its name, as ``m`` is of ``metres``
     (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
     with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence

@@ -458,6 +458,12 @@ def test_poles_make_words_of_opposite_poles_antonyms_where_one_replaced_the_othe
     for answer in ("Acme's revenue rose 6% to $4.2 billion in 2025.", "Acme's revenue was up 6% in 2025."):
         kept = _columns(make_example, answer, up, poles=True)
         assert kept["antonym_in_aligned"] == kept["replaced_antonym"] == [], answer
+    # a claim that goes on past a left-out clause holding the other pole joins the rest to the wrong verb
+    release = "Version 4.2 adds support for JSON columns and drops support for Python 3.8."
+    assert _columns(make_example, "Version 4.2 adds support for Python 3.8.", release, poles=True)[
+        "replaced_antonym"] == ["adds"]
+    for answer in ("Version 4.2 drops support for Python 3.8.", "Version 4.2 adds support for JSON columns."):
+        assert _columns(make_example, answer, release, poles=True)["replaced_antonym"] == [], answer
     # the direction before each amount; "up to" bounds an amount, it does not move it
     keys = ["sales", "fell", "by", "3%", "to", "40", "and", "were", "up", "6%", "or", "up", "to", "9%"]
     assert amount_moves(keys, load_relations()) == {"3%": (1, "fell"), "6%": (8, "increase")}
