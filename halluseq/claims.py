@@ -4,6 +4,7 @@ features found missing from the context."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -23,13 +24,16 @@ from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
 
 _PUNCTUATION = ".,!?;:'\"()[]"
+# HTML tags and Markdown emphasis or code marks around a word ("<b>1936</b>.</p>", "**1936**"): not what it says
+_MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|\*{1,3}|_{2,3}|`+")
 _MAX_LISTED = 5
 _QUOTED = 120  # characters of a quoted context sentence in a reason
 DECISIVE = 0.5  # an NLI probability from which a context sentence is named as support or contradiction
 
 
 def _listed(words: list[str]) -> str:
-    unique = list(dict.fromkeys(w.strip(_PUNCTUATION) for w in words if w.strip(_PUNCTUATION)))
+    bare = (_MARKUP.sub("", w).strip(_PUNCTUATION) for w in words)
+    unique = list(dict.fromkeys(w for w in bare if w))
     more = f" (+{len(unique) - _MAX_LISTED} more)" if len(unique) > _MAX_LISTED else ""
     return ", ".join(unique[:_MAX_LISTED]) + more
 
