@@ -18,7 +18,7 @@ from functools import lru_cache
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import AUXILIARIES, SYMMETRIC_LINKS
+from halluseq.features.align import AUXILIARIES, MONTHS, SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
@@ -71,8 +71,6 @@ def _pick(rng: random.Random, items: Sequence):
 
 NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w])")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
 _MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\b")
 _MAY_VERB = re.compile(r"\bMay\s+(?:be|have|not|also|well|include|help|need|want|take|cause)\b")
 

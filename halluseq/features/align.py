@@ -70,6 +70,11 @@ COLUMNS = [
 # what an antonym of a negated word ("closed" for "not open") is not, with replaced_negation
 OPPOSITE_COLUMNS = [COLUMNS.index(c) for c in ("replaced_antonym", "replaced_sibling", "antonym_in_aligned")]
 MERGE_MIN = 2  # content words a second aligned sentence must add
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# names wherever they stand, an opening capital too ("August was the wettest month"); not "May" ("May cause ...")
+CALENDAR_NAMES = frozenset(word.lower() for word in (*MONTHS, *WEEKDAYS) if word != "May")
 REPLACED_MAX = 4  # words a side of a replacement whose words are compared ("Canada" for "National Football League")
 # Words that relate two names or numbers both ways ("Anna and Maria", "between 5 and 7"), or only list them ("a
 # Smith, a Jones and a Brown"): what lies between two names must hold another word for a swap to change the claim
@@ -748,9 +753,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                               if c and not start) if answer_names else frozenset()
             anchor_sentence = context.sentence(best, strict_anchors=True, names=shown)
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
-        # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym
-        merged_sentence = context.sentence(second) if poles and second is not None else None
-        replaced_merged: list[list[int] | None] | None = None  # word alignment with it, once a pole word needs it
+        # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym;
+        # with answer_names, a name that replaced a name there is a replaced name
+        merged_sentence = context.sentence(second) if (poles or answer_names) and second is not None else None
+        replaced_merged: list[list[int] | None] | None = None  # word alignment with it, once a word needs it
+        merged_named: list[bool] = []
         item_ends = [ends_item(words[i].text) for i in members]
         anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
         swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence, phrase_reorders)
@@ -788,6 +795,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             out[i, 13] = not aligned and key in merged
             # the words compared through WordNet: a word of letters, with ``compounds`` also each part of a compound
             lexical = [key] if key.isalpha() else compound_parts(key) if compounds else []
+            named_here = answer_named[position] or capitalised[position] and key in CALENDAR_NAMES
             if replaced[position] is not None:
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
                 if compounds:
@@ -803,11 +811,17 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and answer_named[position] \
                         and any(context_named[j] for j in replaced[position])
-            elif merged_sentence is not None and not aligned and any(map(relations.on_a_pole, lexical)):
+            elif merged_sentence is not None and not aligned and (
+                    poles and any(map(relations.on_a_pole, lexical)) or answer_names and named_here):
                 if replaced_merged is None:
                     replaced_merged = _replacements(sentence_keys, capitalised, merged_sentence, part=True)[0]
                 olds = [merged_sentence.sequence[j] for j in replaced_merged[position] or ()]
-                out[i, 14] = any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
+                out[i, 14] = poles and any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
+                if answer_names and named_here and olds and not out[i, 13]:  # "August was" for "and October was"
+                    if not merged_named:
+                        merged_named = _names(context, second, merged_sentence, [words[m].text for m in members],
+                                              sentence_keys, capitalised, name_starts)[1]
+                    out[i, 17] = any(merged_named[j] for j in replaced_merged[position])
             out[i, 19] = moved[position] and not reordered[position]
             out[i, 21] = swapped[position]
             opposites = frozenset().union(*map(relations.opposites, lexical)) if not aligned else frozenset()

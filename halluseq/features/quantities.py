@@ -22,6 +22,10 @@ times``). Per answer word of such an amount:
   building" is about "homes built") move it only the other way: "revenue fell 8%" for "revenue ... up 8%". Years
   are no amounts here ("in 2025 sales rose"), nor is "up to" a rise (a bound).
 
+With option ``durations`` (off by default), a count of years that two years of one context sentence are apart is
+stated there ("opened in 1937, five years after construction began" for "began in 1932 and ... opened in 1937"):
+``quantity_respelled``, not ``quantity_absent``.
+
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
 ("1." opening an item, "(2)", "[3]", "Passage 2"). No model; linear in context plus answer length.
@@ -67,6 +71,7 @@ FALLS = frozenset({
 DIRECTION_REACH = 3  # at most this many words between a direction word and the amount it moves
 BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two stated years counts
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
@@ -195,16 +200,22 @@ def _lemmas(topic: set[str]) -> set[str]:
 class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
     per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
-    context gives it (the lemmas of the sentence's content words, direction words left out, and the sign)."""
+    context gives it (the lemmas of the sentence's content words, direction words left out, and the sign); with
+    ``durations`` the numbers of years two years of one sentence are apart."""
 
-    def __init__(self, context: str, direction: bool = False):
+    def __init__(self, context: str, direction: bool = False, durations: bool = False):
         self.keys: set[str] = set()
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
+        self.durations: set[float] = set()
         for start, end in split_sentences(context):
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
             self.keys.update(keys)
+            if durations:  # "began in 1932 and ... opened in 1937": five years
+                years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
+                self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
+                                      for later in years[i + 1:])
             topic = _topic(keys)
             for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
@@ -247,9 +258,11 @@ def pointer_mask(example: Example) -> np.ndarray:
     return pointers
 
 
-def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False) -> np.ndarray:
-    """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``)."""
-    index = index or QuantityIndex(example.context, direction)
+def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False,
+                      durations: bool = False) -> np.ndarray:
+    """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); with
+    ``durations`` a count of years that two years of one context sentence are apart is stated."""
+    index = index or QuantityIndex(example.context, direction, durations)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -264,6 +277,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not index.near(value, _topic(around))
+        if not stated and durations and value[0] == "count" and value[1] in index.durations:
+            stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
         for i in range(first, end):
             out[i, :len(COLUMNS)] = (spelled, not stated, stated and keys[i] not in index.keys, far)
         if direction and stated and (found := move([keys[i] for i in members], first - members[0], end - members[0])):
@@ -274,7 +289,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
 
 
 class QuantityFeatures(PerContextFeatures):
-    """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``."""
+    """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``, option
+    ``durations`` states the years between two years of one context sentence."""
 
     name = "quantities"
     version = "3"
@@ -283,16 +299,16 @@ class QuantityFeatures(PerContextFeatures):
                     "features/text.py", "markup.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
-    def __init__(self, direction: bool = False):
-        super().__init__(**({"direction": True} if direction else {}))
-        self.direction = bool(direction)
+    def __init__(self, direction: bool = False, durations: bool = False):
+        super().__init__(**({"direction": True} if direction else {}), **({"durations": True} if durations else {}))
+        self.direction, self.durations = bool(direction), bool(durations)
 
     @property
     def columns(self) -> list[str]:
         return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context, self.direction)
+        return QuantityIndex(context, self.direction, self.durations)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index, self.direction)
+        return quantity_features(example, index, self.direction, self.durations)

@@ -142,3 +142,23 @@ def test_direction_topics_are_compared_by_lemma(make_example):
     assert _moved(make_example, "New home building rose to 1,900.", context) == ["rose"]
     assert _moved(make_example, "New home building fell to 1,900.", context) == []
     assert _moved(make_example, "Rents in the capital fell to 1,900 euros.", context) == ["fell"]
+
+
+def test_durations_state_the_years_between_two_years_of_one_context_sentence(make_example):
+    context = "Construction began in 1932 and the bridge opened in 1937. A toll was charged until 1961."
+
+    def marked(answer: str, durations: bool) -> dict[str, list[float]]:
+        example = make_example(answer, context)
+        [matrix] = QuantityFeatures(durations=durations).extract([example])
+        return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+    derived = "The bridge opened in 1937, five years after construction began."
+    assert marked(derived, False) == {"five": [1.0, 1.0, 0.0, 0.0]}
+    assert marked(derived, True) == {"five": [1.0, 0.0, 1.0, 0.0]}  # stated, in another spelling
+    assert marked("It opened after 5 years of work.", True) == {"5": [0.0, 0.0, 1.0, 0.0]}
+    # another count of years, five of something else, and years between two sentences stay absent
+    for answer, word in (("It opened six years after work began.", "six"), ("It took five months.", "five"),
+                         ("The toll was charged for 24 years.", "24")):
+        assert marked(answer, True)[word][1] == 1.0, answer
+    assert build("quantities", durations=True).config == {"durations": True}
+    assert QuantityFeatures(durations=True).fingerprint != QuantityFeatures().fingerprint
