@@ -713,8 +713,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
     an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name, ``answer_names``: whether a
     capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
-    ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
-    antonym or sibling (:class:`AlignFeatures`)."""
+    and a name that replaced one of a merged second sentence is a replaced name, ``replaced_negation``: whether a
+    run that replaced a negation is ``dropped_negation_after`` and its antonyms no antonym or sibling
+    (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
@@ -898,9 +899,12 @@ class AlignFeatures(PerContextFeatures):
     (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
     with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence
     capitalises that word past its own opening, so "Samsung sued Apple" swaps the two names of "Apple sued Samsung"
-    (``role_swapped``). ``replaced_negation`` (off by default): the words of a run that replaced
-    words of the aligned sentence holding a negation, the run holding none, are ``dropped_negation_after`` ("Amoxicillin
-    works against" for "Amoxicillin does not work against"), not only a word right before a negation left out, and
+    (``role_swapped``); and a name of the answer sentence (a month or weekday name at its opening too:
+    :data:`CALENDAR_NAMES`) that replaced a name of the second sentence it merges in is ``replaced_name`` ("August
+    was the wettest month" where that sentence has "October was the wettest month"). ``replaced_negation`` (off by
+    default): the words of a run that replaced words of the aligned sentence holding a negation, the run holding
+    none, are ``dropped_negation_after`` ("Amoxicillin works against" for "Amoxicillin does not work against"), not
+    only a word right before a negation left out, and
     an antonym of a word of such a run is no ``replaced_antonym``, ``replaced_sibling`` or ``antonym_in_aligned`` ("is
     closed" for "is not open": the same claim); so is the verb after an auxiliary that replaced an auxiliary and a
     negation ("will close" for "would not close", "is accessible" for "isn't accessible"), the verb in any form after
