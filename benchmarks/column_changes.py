@@ -1,14 +1,15 @@
 """What a change of code changes in one feature family's columns on the shared sets.
 
     .venv/bin/python benchmarks/column_changes.py --before REV [--family align] [--model default]
-                                                  [--before-options JSON] [--out NAME]
+                                                  [--before-options JSON] [--now-options JSON] [--out NAME]
 
 The family (with the options the bundled ``--model`` detector reads it with) is computed on the first
 ``MAX_EXAMPLES`` word-labelled answers of each shared set twice: by the code of git revision ``REV`` (checked out in
 a temporary worktree and run in a subprocess) and by the working tree's. Per set and column that differs, the words
 newly marked and no longer marked, each with its hallucinated share, and up to five of them in their answer; per
 column also the words the revision's code marked and their hallucinated share (what the change adds to).
-``--before-options`` reads the family with other options at the revision (a new option: ``'{}'``). No model runs.
+``--before-options`` reads the family with other options at the revision (a new option: ``'{}'``),
+``--now-options`` with other options now (an option the model does not read). No model runs.
 Writes ``benchmarks/results/<NAME>.json`` (``column_changes_<family>`` by default).
 """
 
@@ -99,6 +100,8 @@ def main() -> None:
     parser.add_argument("--model", default="default", help="bundled detector whose options of the family are read")
     parser.add_argument("--before-options", type=json.loads,
                         help="the family's options at the revision, a JSON object (default: the model's)")
+    parser.add_argument("--now-options", type=json.loads,
+                        help="the family's options now, a JSON object (default: the model's)")
     parser.add_argument("--out", help="result name under benchmarks/results")
     parser.add_argument("--dump", help=argparse.SUPPRESS)
     parser.add_argument("--options", type=json.loads, help=argparse.SUPPRESS)
@@ -108,11 +111,13 @@ def main() -> None:
         return
     if not args.before:
         parser.error("--before REV is required")
-    options = family_options(args.model, args.family)
-    before_options = options if args.before_options is None else args.before_options
+    read = family_options(args.model, args.family)
+    options = read if args.now_options is None else args.now_options
+    before_options = read if args.before_options is None else args.before_options
     out = args.out or f"column_changes_{args.family}"
     command = (f"python benchmarks/column_changes.py --before {args.before} --family {args.family} --model {args.model}"
                + (f" --before-options '{json.dumps(before_options)}'" if args.before_options is not None else "")
+               + (f" --now-options '{json.dumps(options)}'" if args.now_options is not None else "")
                + (f" --out {args.out}" if args.out else ""))
     report = {"command": command, "before": args.before, "family": args.family, "options": options,
               "before_options": before_options, "max_examples": MAX_EXAMPLES,

@@ -704,7 +704,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                   replaced_negation: bool = False) -> np.ndarray:
+                   replaced_negation: bool = False, merged_names: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -713,9 +713,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
     an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name, ``answer_names``: whether a
     capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
-    and a name that replaced one of a merged second sentence is a replaced name, ``replaced_negation``: whether a
-    run that replaced a negation is ``dropped_negation_after`` and its antonyms no antonym or sibling
-    (:class:`AlignFeatures`)."""
+    ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
+    antonym or sibling, ``merged_names``: whether a name that replaced one of a merged second sentence is a replaced
+    name (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
@@ -755,8 +755,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             anchor_sentence = context.sentence(best, strict_anchors=True, names=shown)
         replaced, moved = _replacements(sentence_keys, anchor_capitals, anchor_sentence, coordinated_subject)
         # with poles, a word of a pole that replaced one of the other in a second sentence merged in is an antonym;
-        # with answer_names, a name that replaced a name there is a replaced name
-        merged_sentence = context.sentence(second) if (poles or answer_names) and second is not None else None
+        # with merged_names, a name that replaced a name there is a replaced name
+        merged_sentence = context.sentence(second) if (poles or merged_names) and second is not None else None
         replaced_merged: list[list[int] | None] | None = None  # word alignment with it, once a word needs it
         merged_named: list[bool] = []
         item_ends = [ends_item(words[i].text) for i in members]
@@ -813,12 +813,12 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 17] = not reordered[position] and answer_named[position] \
                         and any(context_named[j] for j in replaced[position])
             elif merged_sentence is not None and not aligned and (
-                    poles and any(map(relations.on_a_pole, lexical)) or answer_names and named_here):
+                    poles and any(map(relations.on_a_pole, lexical)) or merged_names and named_here):
                 if replaced_merged is None:
                     replaced_merged = _replacements(sentence_keys, capitalised, merged_sentence, part=True)[0]
                 olds = [merged_sentence.sequence[j] for j in replaced_merged[position] or ()]
                 out[i, 14] = poles and any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
-                if answer_names and named_here and olds and not out[i, 13]:  # "August was" for "and October was"
+                if merged_names and named_here and olds and not out[i, 13]:  # "August was" for "and October was"
                     if not merged_named:
                         merged_named = _names(context, second, merged_sentence, [words[m].text for m in members],
                                               sentence_keys, capitalised, name_starts)[1]
@@ -899,7 +899,8 @@ class AlignFeatures(PerContextFeatures):
     (:data:`halluseq.features.text.CURRENCY_SPELLINGS`: ``EUR`` for ``euros``). ``answer_names`` (off by default;
     with ``strict_anchors``): a capital that opens the aligned sentence is a name where the answer sentence
     capitalises that word past its own opening, so "Samsung sued Apple" swaps the two names of "Apple sued Samsung"
-    (``role_swapped``); and a name of the answer sentence (a month or weekday name at its opening too:
+    (``role_swapped``). ``merged_names`` (off by default; measured, not shipped: README "Derived durations, names of
+    a merged sentence"): a name of the answer sentence (a month or weekday name at its opening too:
     :data:`CALENDAR_NAMES`) that replaced a name of the second sentence it merges in is ``replaced_name`` ("August
     was the wettest month" where that sentence has "October was the wettest month"). ``replaced_negation`` (off by
     default): the words of a run that replaced words of the aligned sentence holding a negation, the run holding
@@ -917,7 +918,7 @@ class AlignFeatures(PerContextFeatures):
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                 replaced_negation: bool = False):
+                 replaced_negation: bool = False, merged_names: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -928,12 +929,14 @@ class AlignFeatures(PerContextFeatures):
                          **({"compounds": True} if compounds else {}),
                          **({"poles": True} if poles else {}), **({"currencies": True} if currencies else {}),
                          **({"answer_names": True} if answer_names else {}),
-                         **({"replaced_negation": True} if replaced_negation else {}))
+                         **({"replaced_negation": True} if replaced_negation else {}),
+                         **({"merged_names": True} if merged_names else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
+        self.merged_names = bool(merged_names)
     source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
@@ -947,4 +950,4 @@ class AlignFeatures(PerContextFeatures):
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
-                               self.answer_names, self.replaced_negation)
+                               self.answer_names, self.replaced_negation, self.merged_names)

@@ -504,19 +504,21 @@ def test_answer_names_let_a_name_that_opens_the_context_sentence_swap(make_examp
     assert AlignFeatures(answer_names=True).fingerprint != AlignFeatures().fingerprint
 
 
-def test_answer_names_mark_a_name_that_replaced_one_of_a_merged_second_sentence(make_example):
+def test_merged_names_mark_a_name_that_replaced_one_of_a_merged_second_sentence(make_example):
     context = ("The Tromso weather station recorded a mean January temperature of -4.3 C between 1991 and 2020. "
                "Annual precipitation averaged 1,031 mm, and October was the wettest month.")
-    strict = {"name_starts": "items", "strict_anchors": True}
+    strict = {"name_starts": "items", "strict_anchors": True, "answer_names": True}
     # the answer aligns with the station's sentence and merges in the second one, where "October" stood
     changed = "August was the wettest month at the Tromso station."
     assert _columns(make_example, changed, context, **strict)["replaced_name"] == []
-    assert _columns(make_example, changed, context, **strict, answer_names=True)["replaced_name"] == ["August"]
+    assert _columns(make_example, changed, context, **strict, merged_names=True)["replaced_name"] == ["August"]
     for faithful in ("October was the wettest month at the Tromso station.",
                      "In January the Tromso station recorded -4.3 C, and October was the wettest month."):
-        assert _columns(make_example, faithful, context, **strict, answer_names=True)["replaced_name"] == [], faithful
+        assert _columns(make_example, faithful, context, **strict, merged_names=True)["replaced_name"] == [], faithful
     # a capital that opens a sentence is no name there unless the calendar names it: "May" is not one ("May cause")
     assert "may" not in CALENDAR_NAMES and {"august", "monday"} <= CALENDAR_NAMES
+    assert build("align", merged_names=True).config == {"merged_names": True}
+    assert AlignFeatures(merged_names=True).fingerprint != AlignFeatures().fingerprint
 
 
 def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_negation(make_example):
