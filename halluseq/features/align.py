@@ -905,12 +905,12 @@ class AlignFeatures(PerContextFeatures):
     was the wettest month" where that sentence has "October was the wettest month"). ``replaced_negation`` (off by
     default): the words of a run that replaced words of the aligned sentence holding a negation, the run holding
     none, are ``dropped_negation_after`` ("Amoxicillin works against" for "Amoxicillin does not work against"), not
-    only a word right before a negation left out, and
-    an antonym of a word of such a run is no ``replaced_antonym``, ``replaced_sibling`` or ``antonym_in_aligned`` ("is
-    closed" for "is not open": the same claim); so is the verb after an auxiliary that replaced an auxiliary and a
-    negation ("will close" for "would not close", "is accessible" for "isn't accessible"), the verb in any form after
-    an auxiliary and a negation left out ("Kelly played" for "Kelly did not play"), and such a run in a second
-    sentence the answer sentence merges in ("..., and the board said how" for "The board did not say how")."""
+    only a word right before a negation left out, and an antonym of a word of such a run is no ``replaced_antonym``,
+    ``replaced_sibling`` or ``antonym_in_aligned`` ("is closed" for "is not open": the same claim); so is the verb
+    after an auxiliary that replaced an auxiliary and a negation ("will close" for "would not close", "is accessible"
+    for "isn't accessible"), the verb in any form after an auxiliary and a negation left out ("Kelly played" for
+    "Kelly did not play"), and such a run in a second sentence the answer sentence merges in ("..., and the board
+    said how" for "The board did not say how")."""
 
     name = "align"
     version = "16"
