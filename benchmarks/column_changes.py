@@ -43,44 +43,44 @@ def family_options(model: str, family: str) -> dict:
     raise SystemExit(f"the {model} detector reads no {family} family")
 
 
-def dump(family: str, options: dict, out: str) -> None:
-    """Compute the family on every set with the code importable here; pickle (columns, per set [matrix, ...])."""
+def shared_examples() -> dict:
+    """Per shared set, its first ``MAX_EXAMPLES`` word-labelled answers."""
     from halluseq.data import load
+
+    return {name: [e for e in load(path)[0] if e.word_labels and e.n_words > 0][:MAX_EXAMPLES]
+            for name, path in SETS.items()}
+
+
+def family_columns(family: str, options: dict, examples: dict) -> tuple[list[str], dict]:
+    """The family's column names and, per set, its matrices, by the code importable here."""
     from halluseq.features.base import build
 
     extractor = build(family, **options)
-    matrices = {}
-    for name, path in SETS.items():
-        examples = [e for e in load(path)[0] if e.word_labels and e.n_words > 0][:MAX_EXAMPLES]
-        matrices[name] = extractor.extract(examples)
-    Path(out).write_bytes(pickle.dumps((extractor.columns, matrices)))
+    return extractor.columns, {name: extractor.extract(answers) for name, answers in examples.items()}
 
 
 def compare(family: str, options: dict, before: str, before_options: dict) -> dict:
     """Per set and changed column, the words marked anew and no longer, between ``before`` and now."""
-    from halluseq.data import load
-
+    examples = shared_examples()
     with tempfile.TemporaryDirectory() as tmp:
-        tree, old, new = Path(tmp) / "tree", Path(tmp) / "before.pkl", Path(tmp) / "now.pkl"
+        tree, old = Path(tmp) / "tree", Path(tmp) / "before.pkl"
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), before], cwd=ROOT, check=True,
                        capture_output=True)
-        try:
-            for code, out, read_with in ((tree, old, before_options), (ROOT, new, options)):
-                subprocess.run([sys.executable, __file__, "--dump", str(out), "--family", family,
-                                "--options", json.dumps(read_with)], check=True,
-                               env={**os.environ, "PYTHONPATH": str(code)})
+        try:  # the revision's code in a process of its own: its package shadows the working tree's
+            subprocess.run([sys.executable, __file__, "--dump", str(old), "--family", family,
+                            "--options", json.dumps(before_options)], check=True,
+                           env={**os.environ, "PYTHONPATH": str(tree)})
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
         columns, then = pickle.loads(old.read_bytes())
-        columns_now, now = pickle.loads(new.read_bytes())
+    columns_now, now = family_columns(family, options, examples)
     if columns != columns_now:
         raise SystemExit(f"the {family} columns differ: {columns} then, {columns_now} now")
     report = {}
-    for name, path in SETS.items():
-        examples = [e for e in load(path)[0] if e.word_labels and e.n_words > 0][:MAX_EXAMPLES]
-        labels = np.concatenate([e.labels for e in examples]).astype(bool)
+    for name, answers in examples.items():
+        labels = np.concatenate([e.labels for e in answers]).astype(bool)
         old_all, new_all = np.concatenate(then[name]) > 0, np.concatenate(now[name]) > 0
-        words = [(e, w) for e in examples for w in e.words]
+        words = [(e, w) for e in answers for w in e.words]
         changed = {}
         for j, column in enumerate(columns):
             added, dropped = new_all[:, j] & ~old_all[:, j], old_all[:, j] & ~new_all[:, j]
@@ -89,7 +89,7 @@ def compare(family: str, options: dict, before: str, before_options: dict) -> di
                          for k, (e, w) in enumerate(words) if added[k] or dropped[k]][:SHOWN]
                 changed[column] = {"before": share(labels, old_all[:, j]), "added": share(labels, added),
                                    "dropped": share(labels, dropped), "shown": shown}
-        report[name] = {"answers": len(examples), "words": int(labels.size), "changed": changed}
+        report[name] = {"answers": len(answers), "words": int(labels.size), "changed": changed}
     return report
 
 
@@ -106,8 +106,8 @@ def main() -> None:
     parser.add_argument("--dump", help=argparse.SUPPRESS)
     parser.add_argument("--options", type=json.loads, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.dump:
-        dump(args.family, args.options, args.dump)
+    if args.dump:  # in the revision's process (compare): pickle (columns, per set [matrix, ...])
+        Path(args.dump).write_bytes(pickle.dumps(family_columns(args.family, args.options, shared_examples())))
         return
     if not args.before:
         parser.error("--before REV is required")

@@ -16,10 +16,10 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import word_offsets
 from halluseq.evidence import points_back
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
-from halluseq.features.align import ContextSentences, is_content, is_negation, item_starts
+from halluseq.features.align import ContextSentences, is_capitalised, is_content, is_negation, item_starts
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
-from halluseq.features.text import COLUMNS, bare_word, opens_with_name, text_features, word_key
+from halluseq.features.text import COLUMNS, opens_with_name, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
 
@@ -77,9 +77,7 @@ class ClosestSentence:
         """The best-matching context sentence of a claim's words (None: it shares no content word) and the keys it
         holds, with those of the sentence before it when it points back ("It was built by ..." after "The Eiffel
         Tower is ...": ``tower`` is not missing)."""
-        keys = [word_key(w) for w in words]
-        names = frozenset(k for k, w in zip(keys, words, strict=True) if bare_word(w)[:1].isupper())
-        best = self.index.align(keys, names)[0]
+        best = self._aligned(words)[0]
         if best is None:
             return None
         sentence = self.index.texts[best]
@@ -91,11 +89,16 @@ class ClosestSentence:
     def denying(self, words: Sequence[str]) -> str | None:
         """The context sentence whose negation a claim left out: the one it copies from, or the second one it merges
         in where only that one holds a negation ("..., and the board said how" for "The board did not say how")."""
-        keys = [word_key(w) for w in words]
-        names = frozenset(k for k, w in zip(keys, words, strict=True) if bare_word(w)[:1].isupper())
-        best, second, _ = self.index.align(keys, names)
-        negated = [i for i in (best, second) if i is not None and self.index.sentence(i).negated]
+        negated = [i for i in self._aligned(words) if i is not None and self.index.sentence(i).negated]
         return self.index.texts[negated[0]] if negated else None
+
+    def _aligned(self, words: Sequence[str]) -> tuple[int | None, int | None]:
+        """The context sentence a claim's words copy from and the second one they merge in
+        (:meth:`~halluseq.features.align.ContextSentences.align`, capitalised words as names)."""
+        keys = [word_key(w) for w in words]
+        names = frozenset(k for k, w in zip(keys, words, strict=True) if is_capitalised(w))
+        best, second, _ = self.index.align(keys, names)
+        return best, second
 
 
 def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.ndarray:
@@ -172,7 +175,7 @@ def _specifics(words: Sequence[str]) -> set[str]:
     """Keys of the words a supporting sentence must contain: numbers, and capitalised words after the first that
     are not stop words (names)."""
     return {word_key(w) for i, w in enumerate(words) if word_key(w) not in ENGLISH_STOP_WORDS and
-            (any(c.isdigit() for c in w) or (i > 0 and bare_word(w)[:1].isupper()))} - {""}
+            (any(c.isdigit() for c in w) or (i > 0 and is_capitalised(w)))} - {""}
 
 
 def _premise_keys(context: str, sentence_starts: Sequence[int], evidence: Evidence) -> set[str]:

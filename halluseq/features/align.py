@@ -39,7 +39,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -425,6 +425,13 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
     return out
 
 
+@lru_cache(maxsize=256)  # one answer sentence is aligned with the same context sentence by several rules
+def _word_opcodes(words: tuple[str, ...], sequence: tuple[str, ...]) -> tuple[tuple[str, int, int, int, int], ...]:
+    """difflib's opcodes (longest matching blocks, in order) of an answer sentence's keys against a context
+    sentence's, punctuation left out of both."""
+    return tuple(SequenceMatcher(None, words, sequence, autojunk=False).get_opcodes())
+
+
 def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence,
                   coordinated_subject: bool = False, part: bool = False
                   ) -> tuple[list[list[int] | None], list[bool]]:
@@ -447,9 +454,8 @@ def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: Al
     if not kept or not kept_sentence or max(len(kept), len(kept_sentence)) > ALIGN_MAX:
         return replaced, moved
     words = [keys[i] for i in kept]
-    matcher = SequenceMatcher(None, words, [sentence.sequence[j] for j in kept_sentence], autojunk=False)
     skipped_name = False
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _word_opcodes(tuple(words), tuple(sentence.sequence[j] for j in kept_sentence)):
         if tag == "equal":
             first = kept[i1]
             moved[first] = skipped_name and capitalised[first] and is_content(keys[first])
@@ -612,7 +618,7 @@ def _crossed_poles(keys: Sequence[str], sentence: AlignedSentence, relations: Wo
     if not poles or not sequence or max(len(kept), len(sequence)) > ALIGN_MAX:
         return []
     words = [keys[i] for i in kept]
-    opcodes = SequenceMatcher(None, words, sequence, autojunk=False).get_opcodes()
+    opcodes = _word_opcodes(tuple(words), tuple(sequence))
     matched: list[int] = []  # positions in ``kept`` of the pole words matched since the last change
     out = []
     for n, (tag, i1, i2, j1, j2) in enumerate(opcodes):
@@ -758,7 +764,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         # with merged_names, a name that replaced a name there is a replaced name
         merged_sentence = context.sentence(second) if (poles or merged_names) and second is not None else None
         replaced_merged: list[list[int] | None] | None = None  # word alignment with it, once a word needs it
-        merged_named: list[bool] = []
+        merged_named: list[bool] | None = None  # which of its words are names, once a name needs it
         item_ends = [ends_item(words[i].text) for i in members]
         anchors = [is_anchor(k, c) for k, c in zip(sentence_keys, anchor_capitals, strict=True)]
         swapped, reordered = _name_orders(sentence_keys, anchors, item_ends, anchor_sentence, phrase_reorders)
@@ -819,7 +825,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 olds = [merged_sentence.sequence[j] for j in replaced_merged[position] or ()]
                 out[i, 14] = poles and any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
                 if merged_names and named_here and olds and not out[i, 13]:  # "August was" for "and October was"
-                    if not merged_named:
+                    if merged_named is None:
                         merged_named = _names(context, second, merged_sentence, [words[m].text for m in members],
                                               sentence_keys, capitalised, name_starts)[1]
                     out[i, 17] = any(merged_named[j] for j in replaced_merged[position])
