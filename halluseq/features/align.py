@@ -47,12 +47,14 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.initials import acronym, spells
 from halluseq.features.text import (
     CURRENCY_AWARE_SPELLINGS,
     NUMBER,
     SPELLINGS,
     bare_word,
     compound_parts,
+    numbers_in,
     ordinal_key,
     spelled_in,
     stated_ordinals,
@@ -199,10 +201,11 @@ def relevance(keys: Sequence[set[str]], query: str) -> list[float]:
 class AlignedSentence:
     """The keys (in order, with their positions and which are capitalised), adjacent pairs, one-apart pairs (with
     the word between), numbers, and names and numbers (:func:`name_units`, with where they stand) of one context
-    sentence; ``item_ends``: which words end a list item (``Queen,``)."""
+    sentence; ``item_ends``: which words end a list item (``Queen,``); ``run_on_numbers``: the numbers with those of
+    run-on amounts (``£10.25m``: :func:`halluseq.features.text.numbers_in`; option ``respellings``)."""
 
     def __init__(self, keys: Sequence[str], numbers: set[str], capitalised: Sequence[bool],
-                 item_ends: Sequence[bool]):
+                 item_ends: Sequence[bool], run_on_numbers: set[str] | None = None):
         self.sequence = list(keys)
         self.capitalised = list(capitalised)
         self.units: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
@@ -219,6 +222,7 @@ class AlignedSentence:
         for a, middle, b in zip(keys, keys[1:], keys[2:], strict=False):
             self.skips[(a, b)].add(middle)
         self.numbers = numbers
+        self.run_on_numbers = numbers if run_on_numbers is None else run_on_numbers
         self.negated = any(is_negation(k) for k in keys)
 
     @cached_property
@@ -392,7 +396,7 @@ class ContextSentences:
         if strict_anchors:
             capitalised = self.anchor_capitals(keys, capitalised, item_starts(words), names)
         return AlignedSentence(keys, set(NUMBER.findall(self.texts[index])), capitalised,
-                               [ends_item(w) for w in words])
+                               [ends_item(w) for w in words], set(numbers_in(self.texts[index], respellings=True)))
 
     def anchor_capitals(self, keys: Sequence[str], capitalised: Sequence[bool], starts: Sequence[bool],
                         names: frozenset[str] = frozenset()) -> list[bool]:
@@ -552,11 +556,12 @@ def _name_orders(keys: Sequence[str], anchors: Sequence[bool], item_ends: Sequen
     return swapped, reordered
 
 
-def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: int, end: int) -> bool:
+def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: int, end: int,
+                        letters: str | None = None) -> bool:
     """Whether the name or number ``keys[first:end]`` stands where the context has another: next to words (up to
     ``SLOT_WINDOW``, one a content word; the longest the context has) that the context has next to a name or number
     the answer sentence does not hold ("born in Aaron Burckhard" for "Born in Aberdeen"), and never next to this
-    one."""
+    one (nor, when it is the acronym ``letters``, next to the name that spells it)."""
     own, held = set(keys[first:end]), set(keys)
     other = False
     for after in (True, False):
@@ -566,7 +571,7 @@ def _other_name_in_slot(context: ContextSentences, keys: Sequence[str], first: i
                 continue
             neighbours = context.slot_names(window, after)
             if neighbours:
-                if any(n & own for n in neighbours):
+                if any(n & own or letters and spells(letters, n) for n in neighbours):
                     return False
                 other = other or any(n and not n <= held for n in neighbours)
                 break
@@ -710,7 +715,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                   replaced_negation: bool = False, merged_names: bool = False) -> np.ndarray:
+                   replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False
+                   ) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -721,7 +727,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
     ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
     antonym or sibling, ``merged_names``: whether a name that replaced one of a merged second sentence is a replaced
-    name (:class:`AlignFeatures`)."""
+    name, ``respellings``: whether run-on amounts (``£10.25m``) hold their digits and an acronym is the name that
+    spells it (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
     spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
@@ -773,7 +780,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         slot_anchors = [is_anchor(sentence_keys[p], context.named(sentence_keys[p], capitalised[p], p == 0))
                         and not LIST_MARKER.fullmatch(words[members[p]].text) for p in kept]
         for first, end, _ in name_units(kept_keys, slot_anchors, [item_ends[p] for p in kept]):
-            if _other_name_in_slot(context, kept_keys, first, end):
+            letters = acronym(words[members[kept[first]]].text) if respellings and end == first + 1 else None
+            if _other_name_in_slot(context, kept_keys, first, end, letters):
                 out[[members[kept[q]] for q in range(first, end)], 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
@@ -796,8 +804,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             if ordinal:  # "16th" where the aligned sentence states "17th"
                 out[i, 8] = ordinal not in aligned_ordinals
             else:
-                numbers = NUMBER.findall(words[i].text)
-                out[i, 8] = bool(numbers) and not any(m in aligned_sentence.numbers for m in numbers)
+                numbers = numbers_in(words[i].text, respellings)
+                stated = aligned_sentence.run_on_numbers if respellings else aligned_sentence.numbers
+                out[i, 8] = bool(numbers) and not any(m in stated for m in numbers)
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
             # the words compared through WordNet: a word of letters, with ``compounds`` also each part of a compound
@@ -817,7 +826,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 15] = respelled or any(relations.synonyms(key, old) for old in olds)
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and answer_named[position] \
-                        and any(context_named[j] for j in replaced[position])
+                        and any(context_named[j] for j in replaced[position]) \
+                        and not (respellings and (letters := acronym(words[i].text)) and spells(letters, olds))
             elif merged_sentence is not None and not aligned and (
                     poles and any(map(relations.on_a_pole, lexical)) or merged_names and named_here):
                 if replaced_merged is None:
@@ -916,7 +926,11 @@ class AlignFeatures(PerContextFeatures):
     after an auxiliary that replaced an auxiliary and a negation ("will close" for "would not close", "is accessible"
     for "isn't accessible"), the verb in any form after an auxiliary and a negation left out ("Kelly played" for
     "Kelly did not play"), and such a run in a second sentence the answer sentence merges in ("..., and the board
-    said how" for "The board did not say how")."""
+    said how" for "The board did not say how"). ``respellings`` (off by default): a number with a scale or unit run on
+    holds its digits, in the answer and in the aligned sentence (``10.25`` of "10.25 million pounds" is in a
+    sentence that writes ``£10.25m``: :func:`halluseq.features.text.numbers_in`), and an acronym that replaced the
+    name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`) is no
+    ``replaced_name``, nor ``slot_of_other_name`` where the context has that name next to the same words."""
 
     name = "align"
     version = "16"
@@ -924,7 +938,7 @@ class AlignFeatures(PerContextFeatures):
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                 replaced_negation: bool = False, merged_names: bool = False):
+                 replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -936,15 +950,16 @@ class AlignFeatures(PerContextFeatures):
                          **({"poles": True} if poles else {}), **({"currencies": True} if currencies else {}),
                          **({"answer_names": True} if answer_names else {}),
                          **({"replaced_negation": True} if replaced_negation else {}),
-                         **({"merged_names": True} if merged_names else {}))
+                         **({"merged_names": True} if merged_names else {}),
+                         **({"respellings": True} if respellings else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
-        self.merged_names = bool(merged_names)
-    source_files = ("features/align.py", "features/text.py", "data/sentences.py", "lexicon/__init__.py",
-                    "lexicon/wordnet_relations.json.gz")
+        self.merged_names, self.respellings = bool(merged_names), bool(respellings)
+    source_files = ("features/align.py", "features/text.py", "features/initials.py", "data/sentences.py",
+                    "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:
@@ -956,4 +971,4 @@ class AlignFeatures(PerContextFeatures):
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
-                               self.answer_names, self.replaced_negation, self.merged_names)
+                               self.answer_names, self.replaced_negation, self.merged_names, self.respellings)

@@ -17,7 +17,8 @@ FRACTIONS = {"half": 1 / 2, "halves": 1 / 2, "third": 1 / 3, "thirds": 1 / 3, "q
 MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 2, "triple": 3, "tripled": 3,
                "triples": 3, "tripling": 3, "treble": 3, "trebled": 3, "thrice": 3, "quadruple": 4, "quadrupled": 4,
                "halved": 0.5, "halving": 0.5}
-DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(?:%|s|k|m|bn)?")  # "us$76.3" too
+DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(%|s|k|m|bn)?")  # "us$76.3" too
+SUFFIX_SCALES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "£10.25m", "$3bn": the newsroom's short scales
 DASHES = re.compile(r"[-–—]")
 PLAIN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")  # "1,500", "3.5"
 
@@ -31,6 +32,13 @@ def digits_value(part: str) -> float | None:
         return float(match.group(1).replace(",", ""))
     except ValueError:  # "1,2,3." style runs of separators
         return None
+
+
+def digits_suffix(part: str) -> str | None:
+    """The suffix of a number written in digits (``%`` of ``25%``, ``m`` of ``£10.25m``, ``s`` of ``1990s``), or
+    None."""
+    match = DIGITS.fullmatch(part)
+    return match.group(2) if match else None
 
 
 def number_token(key: str) -> tuple[str, float] | None:

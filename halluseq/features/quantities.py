@@ -26,6 +26,12 @@ With option ``durations`` (off by default), a count of years that two years of o
 stated there ("opened in 1937, five years after construction began" for "began in 1932 and ... opened in 1937"):
 ``quantity_respelled``, not ``quantity_absent``.
 
+With option ``respellings`` (off by default) more spellings of one value are read as one: digits with a newsroom scale
+(``£10.25m``, ``$3bn``, ``5k``: 10,250,000, 3,000,000,000, 5,000; an answer's is stated where the context states that
+value or the digits alone, as "330m" may be metres), counts after a scale (``two thousand five hundred``, ``one hundred
+and twenty``), a share as a percentage or a fraction (``50%``, ``50 per cent`` and ``half`` state the share 50; ``a
+third`` and ``33%`` the share 33, not ``33.3%``) and a year its decade (1937 states "the 1930s").
+
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
 ("1." opening an item, "(2)", "[3]", "Passage 2"). No model; linear in context plus answer length.
@@ -43,9 +49,12 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.numbers import (
+    COUNTS,
     DASHES,
     FRACTIONS,
+    SUFFIX_SCALES,
     TENS,
+    digits_suffix,
     digits_value,
     number_token,
 )
@@ -78,14 +87,19 @@ ARTICLES = frozenset({"a", "an"})
 # after "a third" these words keep it a fraction ("a third more"), as a stop word does ("by a third since 2019"); any
 # other content word makes it an ordinal ("a third party", "a third time")
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
+PERCENT_WORDS = frozenset({"percent", "per-cent", "pc"})  # after a count: "50 percent" ("per cent": two keys)
+DECADE = re.compile(r"(1[5-9]\d|20\d)0s")  # "1930s" (respellings: what a year states)
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
 
 
-def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tuple[int, int, Value, bool]]:
+def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings: bool = False
+            ) -> list[tuple[int, int, Value, bool]]:
     """The amounts of a word-key sequence as ``(first, end, value, spelled)``: runs such as "two hundred thousand",
     "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run.
-    ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party"."""
+    ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party". With
+    ``respellings``, digits with a scale suffix are scaled ("£10.25m": 10,250,000) and a count after a scale word
+    goes on the amount ("two thousand five hundred", "one hundred and twenty")."""
     tokens = [number_token(k) for k in keys]
     found = []
     i = 0
@@ -105,7 +119,12 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tup
         kind, value = ("count", 1.0) if article else token
         if article or kind in ("count", "digits"):
             total, current, end = 0.0, value, i + 1
-            while end < len(keys) and tokens[end] is not None:
+            if respellings and kind == "digits" and (scale := SUFFIX_SCALES.get(digits_suffix(keys[i]) or "")):
+                current *= scale  # "£10.25m"
+            while end < len(keys) and (tokens[end] is not None or respellings and _joins_counts(keys, tokens, end)):
+                if tokens[end] is None:  # "and" of "one hundred and twenty"
+                    end += 1
+                    continue
                 next_kind, next_value = tokens[end]
                 if next_kind == "scale":
                     if next_value == 100:
@@ -114,6 +133,8 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tup
                         total, current = total + current * next_value, 0.0
                 elif next_kind == "count" and keys[end - 1] in TENS and next_value < 10:
                     current += next_value
+                elif respellings and next_kind == "count" and _after_scale(tokens, end) and _pure_count(keys[end]):
+                    current += next_value  # "two thousand five", "two hundred fifty"
                 elif next_kind == "fraction" and end == first + 1:
                     current *= next_value
                     kind = "fraction"
@@ -144,14 +165,58 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None) -> list[tup
     return found
 
 
-def _stated(keys: Sequence[str], words: Sequence[str]) -> set[Value]:
+def _pure_count(key: str) -> bool:
+    """Whether a key is a count word and nothing else ("five", "twenty-five"; not "five-year")."""
+    return all(part in COUNTS for part in DASHES.split(key))
+
+
+def _after_scale(tokens: Sequence[tuple[str, float] | None], end: int) -> bool:
+    """Whether the token before ``end`` (or before an "and" there) is a scale word ("thousand", "hundred")."""
+    before = tokens[end - 1] if tokens[end - 1] is not None else tokens[end - 2] if end >= 2 else None
+    return before is not None and before[0] == "scale"
+
+
+def _joins_counts(keys: Sequence[str], tokens: Sequence[tuple[str, float] | None], end: int) -> bool:
+    """Whether ``keys[end]`` is the "and" of "one hundred and twenty": after a scale word, before a count."""
+    return keys[end] == "and" and tokens[end - 1] is not None and tokens[end - 1][0] == "scale" \
+        and end + 1 < len(keys) and _pure_count(keys[end + 1])
+
+
+def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set[Value]:
+    """The other values an amount ``keys[first:end]`` of ``value`` states (option ``respellings``): a percentage its
+    share, a fraction of at most one its share in whole percent ("50%", "50 per cent", "half": ("share", 50); "a
+    third": 33, so "33%" states it and "33.3%" or "1.61%" for "2%" do not), a decade its
+    decade ("1930s": ("decade", 1930)), digits with a scale suffix ("£10.25m") their digits alone."""
+    kind, amount = value
+    last = keys[end - 1]
+    following = keys[end:end + 2]
+    percent = digits_suffix(last) == "%" or following[:1] and following[0] in PERCENT_WORDS \
+        or following == ["per", "cent"]
+    out: set[Value] = set()
+    if kind == "count" and percent:
+        out.add(("share", amount))
+    elif kind == "fraction" and amount <= 1:
+        out.add(("share", float(round(100 * amount))))
+    if end == first + 1 and DECADE.fullmatch(last):
+        out.add(("decade", amount))
+    if end == first + 1 and digits_suffix(last) in SUFFIX_SCALES:
+        out.add(("count", round(digits_value(last) or 0.0, 6)))
+    return out
+
+
+def _stated(keys: Sequence[str], words: Sequence[str], respellings: bool = False) -> set[Value]:
     """The values a run of context keys states: each amount's, each count's of an amount alone (the context's "2
-    million" also states 2) and both ends of a range ("7–10" states 10)."""
+    million" also states 2) and both ends of a range ("7–10" states 10); with ``respellings`` also each amount's
+    :func:`alternatives` and each year's decade (1937: ("decade", 1930))."""
     values: set[Value] = set()
     for key in keys:
         values.update(("count", round(v, 6)) for v in map(digits_value, DASHES.split(key)) if v is not None)
-    for first, end, value, _ in amounts(keys, words):
+        if respellings and YEAR.fullmatch(key):
+            values.add(("decade", float(int(key) // 10 * 10)))
+    for first, end, value, _ in amounts(keys, words, respellings):
         values.add(value)
+        if respellings:
+            values |= alternatives(keys, first, end, value)
         for key in keys[first:end]:
             token = number_token(key)
             if token is not None and token[0] in ("digits", "count"):
@@ -201,9 +266,10 @@ class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
     per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
     context gives it (the lemmas of the sentence's content words, direction words left out, and the sign); with
-    ``durations`` the numbers of years two years of one sentence are apart."""
+    ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the values of
+    :func:`_stated` with ``respellings``."""
 
-    def __init__(self, context: str, direction: bool = False, durations: bool = False):
+    def __init__(self, context: str, direction: bool = False, durations: bool = False, respellings: bool = False):
         self.keys: set[str] = set()
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
@@ -217,9 +283,9 @@ class QuantityIndex:
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
             topic = _topic(keys)
-            for value in _stated(keys, words) | ({("count", 1.0)} if "one" in keys else set()):
+            for value in _stated(keys, words, respellings) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
-            for first, stop, value, _ in amounts(keys, words) if direction else ():
+            for first, stop, value, _ in amounts(keys, words, respellings) if direction else ():
                 if found := move(keys, first, stop):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
 
@@ -259,10 +325,11 @@ def pointer_mask(example: Example) -> np.ndarray:
 
 
 def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False,
-                      durations: bool = False) -> np.ndarray:
+                      durations: bool = False, respellings: bool = False) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); with
-    ``durations`` a count of years that two years of one context sentence are apart is stated."""
-    index = index or QuantityIndex(example.context, direction, durations)
+    ``durations`` a count of years that two years of one context sentence are apart is stated; with
+    ``respellings`` an amount is also stated by its :func:`alternatives` (``index`` built with the same options)."""
+    index = index or QuantityIndex(example.context, direction, durations, respellings)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -270,9 +337,12 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         return out
     pointers = pointer_mask(example)
     clause = _clauses(example)
-    for first, end, value, spelled in amounts(keys, words):
+    for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any():
             continue
+        if respellings and value not in index.topics:  # "half" for the context's "50%": the share it states
+            value = next((other for other in sorted(alternatives(keys, first, end, value)) if other in index.topics),
+                         value)
         stated = value in index.topics
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
@@ -290,7 +360,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
 
 class QuantityFeatures(PerContextFeatures):
     """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``, option
-    ``durations`` states the years between two years of one context sentence."""
+    ``durations`` states the years between two years of one context sentence, option ``respellings`` reads more
+    spellings of one value (module docstring)."""
 
     name = "quantities"
     version = "3"
@@ -299,16 +370,17 @@ class QuantityFeatures(PerContextFeatures):
                     "features/text.py", "markup.py", "data/sentences.py", "lexicon/__init__.py",
                     "lexicon/wordnet_relations.json.gz")
 
-    def __init__(self, direction: bool = False, durations: bool = False):
-        super().__init__(**({"direction": True} if direction else {}), **({"durations": True} if durations else {}))
-        self.direction, self.durations = bool(direction), bool(durations)
+    def __init__(self, direction: bool = False, durations: bool = False, respellings: bool = False):
+        super().__init__(**({"direction": True} if direction else {}), **({"durations": True} if durations else {}),
+                         **({"respellings": True} if respellings else {}))
+        self.direction, self.durations, self.respellings = bool(direction), bool(durations), bool(respellings)
 
     @property
     def columns(self) -> list[str]:
         return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context, self.direction, self.durations)
+        return QuantityIndex(context, self.direction, self.durations, self.respellings)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index, self.direction, self.durations)
+        return quantity_features(example, index, self.direction, self.durations, self.respellings)

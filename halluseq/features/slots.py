@@ -56,6 +56,7 @@ from halluseq.features.align import (
     name_units,
 )
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.initials import acronym, spells
 from halluseq.features.numbers import count_key
 from halluseq.features.text import word_key
 
@@ -222,14 +223,17 @@ def is_window(words: Sequence[str]) -> bool:
 
 
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
-                 unit: tuple[int, int], longest_evidence: bool = False) -> tuple[bool, bool]:
+                 unit: tuple[int, int], longest_evidence: bool = False, letters: str | None = None
+                 ) -> tuple[bool, bool]:
     """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
     has another name (a number for a number; version 3) next to the longest window on either side that it holds,
     and this one next to no window of either side (a context of several passages may give "oven to 400°F" in one and
     "oven to 350°F" in another); whether it has this one next to some window (compared by :func:`slot_forms`).
     With ``longest_evidence``, this one next to a window grounds it only where no longer window (either side) has
     another there: "opened in 1953 by Mayor Edith" where one passage says "opened to traffic in 1931 by Mayor Edith"
-    and another "the Nordby Bridge, opened in 1953" stands where the context puts 1931 (three words against two)."""
+    and another "the Nordby Bridge, opened in 1953" stands where the context puts 1931 (three words against two).
+    ``letters``: the name is this acronym, and the name that spells it is this one too ("the EU fined" where the
+    context has "the European Union fined": option ``respellings``)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
@@ -237,7 +241,8 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     sides_found: set[bool] = set()
     for after, size, window in _windows(keys, item_ends, group):
         neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
-        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own):
+        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own) \
+                or letters and any(spells(letters, [k for k, _ in n]) for n in neighbours):
             if not longest_evidence:
                 return False, True  # a range holds each value it states ("eight" in "8-10"), not the other way
             same_size = max(same_size, size)
@@ -268,8 +273,10 @@ def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, i
     return out
 
 
-def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False) -> np.ndarray:
-    """The ``(n_words, 2)`` slot-feature matrix of one example."""
+def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False,
+                  respellings: bool = False) -> np.ndarray:
+    """The ``(n_words, 2)`` slot-feature matrix of one example; with ``respellings`` an acronym stands where the
+    context has the name that spells it (:func:`slot_verdict`)."""
     index = index or SlotIndex(example.context)
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
@@ -288,7 +295,9 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         kept_ends = [ends[p] for p in kept]
         for group_first, group_end, units in slot_groups([fills[p] for p in kept], kept_keys, kept_ends):
             for unit in units:
-                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit, longest_evidence)
+                letters = acronym(texts[kept[unit[0]]]) if respellings and unit[1] == unit[0] + 1 else None
+                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit, longest_evidence,
+                                       letters)
                 rows = [members[kept[q]] for q in range(*unit)]
                 out[rows, 0], out[rows, 1] = verdict
     return out
@@ -296,23 +305,25 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
 
 class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words. ``longest_evidence`` (off by default):
-    the longest window decides between this name and another (:func:`slot_verdict`)."""
+    the longest window decides between this name and another (:func:`slot_verdict`); ``respellings`` (off by
+    default): an acronym stands where the context has the name that spells it (:mod:`halluseq.features.initials`)."""
 
     name = "slots"
     version = "4"
     source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
-                    "data/sentences.py")
+                    "features/initials.py", "data/sentences.py")
 
     @property
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
-    def __init__(self, longest_evidence: bool = False):
-        super().__init__(**({"longest_evidence": True} if longest_evidence else {}))
-        self.longest_evidence = bool(longest_evidence)
+    def __init__(self, longest_evidence: bool = False, respellings: bool = False):
+        super().__init__(**({"longest_evidence": True} if longest_evidence else {}),
+                         **({"respellings": True} if respellings else {}))
+        self.longest_evidence, self.respellings = bool(longest_evidence), bool(respellings)
 
     def index(self, context: str) -> SlotIndex:
         return SlotIndex(context)
 
     def example_features(self, example: Example, index: SlotIndex) -> np.ndarray:
-        return slot_features(example, index, self.longest_evidence)
+        return slot_features(example, index, self.longest_evidence, self.respellings)

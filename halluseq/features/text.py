@@ -7,7 +7,11 @@ is in the context also as another spelling of its unit (``330 m`` for ``330 metr
 hyphenated, through its parts (``330-metre``, ``wrought-iron``): :func:`spelled_in`. With the ``compounds`` option the
 other way round too: a word of letters joined by hyphens in the context holds each part (``best-selling`` holds
 ``selling``, ``third-largest`` holds ``largest``; :func:`split_compounds`), so "the best selling artist" uses no new
-word where the context writes "the best-selling artist".
+word where the context writes "the best-selling artist". With the ``respellings`` option a name and its acronym are one
+where the answer shortens it (:mod:`halluseq.features.initials`: "the EU" where the context writes "the European Union";
+not the other way round: the name an acronym stands for is knowledge the context does not state), and a number with a
+newsroom scale or a unit run on (``£10.25m``, ``$3bn``, ``5km``) is a number, its digits a number of the context, its
+scale and currency words of it (``£10.25m`` holds ``10.25``, ``million`` and ``pounds``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.initials import acronym, initialisms
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -35,6 +40,11 @@ _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markd
 POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
+# respellings: digits with a scale or unit run on ("£10.25m", "$3bn", "5km", "20C"), their currency and scale words
+RUN_ON = re.compile(r"(?<![\w.,])([$€£]?)(\d+(?:\.\d+)?)"
+                    r"(m|mn|bn|k|tn|km|kg|cm|mm|ml|ft|lb|lbs|mph|mw|gw|kw|kwh|gb|mb|tb|c)\b", re.IGNORECASE)
+RUN_ON_WORDS = {"$": ("dollars",), "€": ("euros",), "£": ("pounds",), "m": ("million",), "mn": ("million",),
+                "bn": ("billion",), "k": ("thousand",), "tn": ("trillion",)}
 # "16th", "2nd" standing alone (not "2.5th", not "plans2nd"; "34st" too: see is_ordinal)
 ORDINAL = re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b", re.IGNORECASE)
 # Spellings of one unit ("330 m" for "330 metres"); a word found as any of them is found
@@ -129,18 +139,37 @@ def split_compounds(keys: Sequence[str]) -> list[str]:
     return [part for key in keys for part in (compound_parts(key) or [key])]
 
 
+def numbers_in(text: str, respellings: bool = False) -> list[str]:
+    """The numbers in digits of ``text`` as :data:`NUMBER` finds them; with ``respellings`` also the digits of a number
+    with a scale or unit run on (``£10.25m``: ``10.25``)."""
+    found = NUMBER.findall(text)
+    return found + [match.group(2) for match in RUN_ON.finditer(text)] if respellings else found
+
+
+def run_on_words(text: str) -> set[str]:
+    """The currency and scale words the numbers with a run-on scale of ``text`` hold (``£10.25m``: ``pounds``,
+    ``million``)."""
+    return {word for match in RUN_ON.finditer(text) for part in (match.group(1), match.group(3).lower())
+            for word in RUN_ON_WORDS.get(part, ())}
+
+
 class ContextIndex:
     """Context keys, key bigrams and trigrams, and the numbers of one context; with ``compounds``, also the parts of
-    its hyphenated words and their n-grams (:func:`split_compounds`)."""
+    its hyphenated words and their n-grams (:func:`split_compounds`); with ``respellings``, the acronyms its names
+    spell (:mod:`halluseq.features.initials`), the digits and words of its run-on amounts."""
 
-    def __init__(self, context: str, compounds: bool = False):
-        keys = [word_key(w) for w in context.split()]
+    def __init__(self, context: str, compounds: bool = False, respellings: bool = False):
+        words = context.split()
+        keys = [word_key(w) for w in words]
         sequences = [keys, split_compounds(keys)] if compounds else [keys]
         self.keys = {key for sequence in sequences for key in sequence}
         self.bigrams = {gram for sequence in sequences for gram in zip(sequence, sequence[1:], strict=False)}
         self.trigrams = {gram for sequence in sequences
                          for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
-        self.numbers = set(NUMBER.findall(context))
+        self.numbers = set(numbers_in(context, respellings))
+        self.initialisms = initialisms(words) if respellings else set()
+        if respellings:
+            self.keys |= run_on_words(context)
         self._context = context
 
     @cached_property
@@ -172,13 +201,15 @@ def opens_with_name(key: str) -> bool:
 
 
 def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False,
-                  opening_names: bool = False, currencies: bool = False) -> np.ndarray:
+                  opening_names: bool = False, currencies: bool = False, respellings: bool = False) -> np.ndarray:
     """The ``(n_words, 20)`` text-feature matrix of one example. With ``ordinals``, an ordinal in digits (``16th``)
     is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``). With
     ``opening_names``, ``is_entity`` also marks a capitalised word that opens a sentence where it reads as a name
     (:func:`opens_with_name`); without it, never. With ``currencies``, a currency's ISO code is in the context where
-    its name is (``EUR`` for ``euros``: :data:`CURRENCY_SPELLINGS`)."""
-    context = context or ContextIndex(example.context)
+    its name is (``EUR`` for ``euros``: :data:`CURRENCY_SPELLINGS`). With ``respellings`` (``context`` built with
+    it), an acronym is in the context where the context's names spell it, and a number with a run-on scale
+    (``£10.25m``) is a number (module docstring)."""
+    context = context or ContextIndex(example.context, respellings=respellings)
     words = [w.text for w in example.words]
     n = len(words)
     out = np.zeros((n, len(COLUMNS)), dtype=np.float64)  # (T, 20)
@@ -188,9 +219,12 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
     in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
+    if respellings:
+        in_context[[i for i, w in enumerate(words) if acronym(w) in context.initialisms]] = 1.0
+        is_number = np.maximum(is_number, [bool(RUN_ON.fullmatch(bare_word(w))) for w in words])
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
-        [any(m in context.numbers for m in NUMBER.findall(w)) for w in words], dtype=np.float64)
+        [any(m in context.numbers for m in numbers_in(w, respellings)) for w in words], dtype=np.float64)
     if ordinals:
         ordinal = [ordinal_key(w) for w in words]
         is_ordinal = np.array([key is not None for key in ordinal], dtype=np.float64)
@@ -244,27 +278,28 @@ class TextFeatures(PerContextFeatures):
     digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
     marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
     context holds the parts of its hyphenated words (:class:`ContextIndex`); ``currencies``, a currency's ISO code is
-    a spelling of its name (``EUR`` for ``euros``)."""
+    a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring)."""
 
     name = "text"
     version = "2"
-    source_files = ("features/text.py", "data/sentences.py", "lexicon/__init__.py")
+    source_files = ("features/text.py", "features/initials.py", "data/sentences.py", "lexicon/__init__.py")
 
     def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False,
-                 currencies: bool = False):
+                 currencies: bool = False, respellings: bool = False):
         # off: the cache key of the detectors before them
         super().__init__(**({"ordinals": True} if ordinals else {}), **({"opening_names": True} if opening_names
                                                                           else {}),
-                         **({"compounds": True} if compounds else {}), **({"currencies": True} if currencies else {}))
+                         **({"compounds": True} if compounds else {}), **({"currencies": True} if currencies else {}),
+                         **({"respellings": True} if respellings else {}))
         self.ordinals, self.opening_names, self.compounds = ordinals, opening_names, bool(compounds)
-        self.currencies = bool(currencies)
+        self.currencies, self.respellings = bool(currencies), bool(respellings)
 
     @property
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
     def index(self, context: str) -> ContextIndex:
-        return ContextIndex(context, self.compounds)
+        return ContextIndex(context, self.compounds, self.respellings)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
-        return text_features(example, index, self.ordinals, self.opening_names, self.currencies)
+        return text_features(example, index, self.ordinals, self.opening_names, self.currencies, self.respellings)

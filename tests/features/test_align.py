@@ -565,3 +565,25 @@ def test_replaced_negation_marks_a_run_that_restates_a_negated_verb_without_its_
                     replaced_negation=True)["replaced_antonym"] == ["Several"]
     assert build("align", replaced_negation=True).config == {"replaced_negation": True}
     assert AlignFeatures(replaced_negation=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_respellings_find_the_digits_of_a_run_on_amount_in_the_aligned_sentence(make_example):
+    context = "The council approved a £10.25m loan for the stadium."
+    faithful = "The council approved a loan of 10.25 million pounds."
+    assert _columns(make_example, faithful, context)["number_not_aligned"] == ["10.25"]
+    assert _columns(make_example, faithful, context, respellings=True)["number_not_aligned"] == []
+    assert _columns(make_example, "The council approved a £12m loan.", context,
+                    respellings=True)["number_not_aligned"] == ["£12m"]
+    assert build("align", respellings=True).config == {"respellings": True}
+
+
+def test_respellings_read_an_acronym_as_the_name_that_spells_it(make_example):
+    context = "The European Union fined the company on Monday."
+    options = {"name_starts": "items", "strict_anchors": True, "answer_names": True}
+    plain = _columns(make_example, "The EU fined the company on Monday.", context, **options)
+    assert plain["replaced_name"] == ["EU"] and plain["slot_of_other_name"] == ["EU"]
+    respelled = _columns(make_example, "The EU fined the company on Monday.", context, respellings=True, **options)
+    assert respelled["replaced_name"] == [] and respelled["slot_of_other_name"] == []
+    # an acronym the name does not spell is still another name
+    assert _columns(make_example, "The IMF fined the company on Monday.", context, respellings=True,
+                    **options)["replaced_name"] == ["IMF"]

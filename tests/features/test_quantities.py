@@ -162,3 +162,56 @@ def test_durations_state_the_years_between_two_years_of_one_context_sentence(mak
         assert marked(answer, True)[word][1] == 1.0, answer
     assert build("quantities", durations=True).config == {"durations": True}
     assert QuantityFeatures(durations=True).fingerprint != QuantityFeatures().fingerprint
+
+
+def _respelled(make_example, answer: str, context: str) -> dict[str, list[float]]:
+    example = make_example(answer, context)
+    [matrix] = QuantityFeatures(respellings=True).extract([example])
+    return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("two thousand five hundred people", [("two thousand five hundred", ("count", 2500.0), True)]),
+    ("one hundred and twenty people", [("one hundred and twenty", ("count", 120.0), True)]),
+    ("two hundred fifty", [("two hundred fifty", ("count", 250.0), True)]),
+    ("a £10.25m loan and $3bn", [("£10.25m", ("count", 10250000.0), False), ("$3bn", ("count", 3e9), False)]),
+    # a hyphenated count after a scale is no part of the amount; "and" joins only a count
+    ("two thousand five-year plans", [("two thousand", ("count", 2000.0), True), ("five-year", ("count", 5.0), True)]),
+    ("three and four", [("three", ("count", 3.0), True), ("four", ("count", 4.0), True)]),
+])
+def test_respellings_read_run_on_scales_and_counts_after_a_scale(text, expected):
+    words = text.split()
+    keys = [word_key(w) for w in words]
+    assert [(" ".join(keys[a:b]), v, s) for a, b, v, s in amounts(keys, words, respellings=True)] == expected
+
+
+@pytest.mark.parametrize(("context", "answer", "word", "stated"), [
+    ("The council approved a £10.25m loan.", "It approved a loan of 10.25 million pounds.", "10.25", True),
+    ("The council approved a £10.25m loan.", "It approved a loan of 12.25 million pounds.", "12.25", False),
+    ("The council approved a £10.25m loan.", "It approved a £10.25 billion loan.", "£10.25", False),
+    ("The scheme will cost 4.2 million euros.", "It costs €4.2m.", "€4.2m.", True),
+    ("The tower is 330 metres tall.", "It is 330m tall.", "330m", True),  # "m" may be metres: the digits alone
+    ("The firm employs 2,500 people.", "It employs two thousand five hundred people.", "two", True),
+    ("The firm employs two thousand five hundred people.", "It employs 2,500 people.", "2,500", True),
+    ("The firm employs two thousand five hundred people.", "It employs 2,000 people.", "2,000", False),
+    ("Exactly 50% of them voted.", "Half of them voted.", "Half", True),
+    ("Exactly 30% of them voted.", "Half of them voted.", "Half", False),
+    ("Half of them voted.", "50 per cent of them voted.", "50", True),
+    ("Half of them voted.", "40% of them voted.", "40%", False),
+    ("About 33% of the land is forest.", "A third of the land is forest.", "third", True),
+    ("About 25% of the land is forest.", "A third of the land is forest.", "third", False),
+    ("The loss allowance is 2% of loans.", "The loss allowance is 1.61% of loans.", "1.61%", False),
+    ("The bridge over the river opened in 1937.", "The bridge opened in the 1930s.", "1930s.", True),
+    ("The bridge over the river opened in 1937.", "The bridge opened in the 1940s.", "1940s.", False),
+])
+def test_respellings_state_one_value_in_its_other_spellings(make_example, context, answer, word, stated):
+    marked = _respelled(make_example, answer, context)
+    assert marked[word][1] == (not stated)  # quantity_absent
+    assert marked[word][2] == stated  # quantity_respelled: stated, not as written
+
+
+def test_respellings_is_an_option_off_by_default(make_example):
+    context, answer = "Exactly 50% of them voted.", "Half of them voted."
+    assert _quantities(make_example, answer, context)["Half"][1] == 1.0  # absent without the option
+    assert build("quantities", respellings=True).config == {"respellings": True}
+    assert QuantityFeatures(respellings=True).fingerprint != QuantityFeatures().fingerprint

@@ -141,3 +141,17 @@ def test_longest_evidence_lets_the_longer_window_decide(make_example):
     assert flags("The Nordby Bridge opened in 1953.", True)["1953."] == (0, 1)
     assert flags("The oven was set to 350 degrees.", True)["350"] == (0, 1)  # a tie between passages: grounded
     assert SlotFeatures(longest_evidence=True).config == {"longest_evidence": True} and SlotFeatures().config == {}
+
+
+def test_respellings_ground_an_acronym_where_the_context_has_the_name_that_spells_it(make_example):
+    context = "Patients were treated by the National Health Service in Wales."
+
+    def verdicts(answer: str, respellings: bool) -> dict[str, list[float]]:
+        example = make_example(answer, context)
+        [matrix] = SlotFeatures(respellings=respellings).extract([example])
+        return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+    assert verdicts("Patients were treated by the NHS in Wales.", False)["NHS"] == [1.0, 0.0]  # another name
+    assert verdicts("Patients were treated by the NHS in Wales.", True)["NHS"] == [0.0, 1.0]  # this one
+    assert verdicts("Patients were treated by the NHF in Wales.", True)["NHF"] == [1.0, 0.0]
+    assert build("slots", respellings=True).config == {"respellings": True}

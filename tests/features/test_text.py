@@ -304,3 +304,28 @@ def test_currencies_make_a_currency_code_a_spelling_of_its_name(make_example, wo
     assert currencies[2, 0] == found  # in_context of the code
     assert not plain[2, 0]  # without the option neither the code nor "euro" for "euros"
     assert TextFeatures(currencies=True).fingerprint != TextFeatures().fingerprint
+
+
+def test_respellings_read_an_acronym_of_context_names_and_run_on_amounts(make_example):
+    context = "The European Union fined the firm. The council approved a £10.25m loan."
+    column = {name: COLUMNS.index(name) for name in ("in_context", "is_number", "num_in_context", "novel_number")}
+
+    def marked(answer: str, respellings: bool) -> dict[str, dict[str, float]]:
+        example = make_example(answer, context)
+        [matrix] = TextFeatures(respellings=respellings).extract([example])
+        return {w.text: {c: float(row[j]) for c, j in column.items()} for w, row in zip(example.words, matrix,
+                                                                                       strict=True)}
+
+    assert marked("The EU fined the firm.", True)["EU"]["in_context"] == 1
+    assert marked("The EU fined the firm.", False)["EU"]["in_context"] == 0
+    assert marked("The UN fined the firm.", True)["UN"]["in_context"] == 0  # no context name spells it
+    # the spelled-out name of an acronym is no respelling (knowledge the context does not state)
+    assert marked("The firm was fined by the FU.", True)["FU."]["in_context"] == 0
+    faithful = marked("It approved a loan of 10.25 million pounds.", True)
+    assert faithful["10.25"] == {"in_context": 0, "is_number": 1, "num_in_context": 1, "novel_number": 0}
+    assert faithful["million"]["in_context"] == 1 and faithful["pounds."]["in_context"] == 1
+    assert marked("It approved a loan of 10.25 million pounds.", False)["10.25"]["novel_number"] == 1
+    assert marked("It approved a £12m loan.", True)["£12m"] == {"in_context": 0, "is_number": 1, "num_in_context": 0,
+                                                              "novel_number": 1}
+    assert marked("It approved a £12m loan.", False)["£12m"]["is_number"] == 0
+    assert TextFeatures(respellings=True).fingerprint != TextFeatures().fingerprint

@@ -1,0 +1,66 @@
+"""Initials: an organisation's name and its acronym are two spellings of one name ("EU" / "European Union").
+
+A summary that writes "the EU" or "the WHO" where its source spells the name out uses no word the source lacks; read
+word by word, it uses a new name, the commonest sign of a hallucinated entity. The other way round is no respelling:
+an answer that spells out the source's "UFC" states a name the source does not (EntFA's annotators mark most such
+names hallucinated). Runs of capitalised words (lower-case joiners such as "of", "and", "for", "the" inside a run
+are read past, not spelled: "Federal Bureau of Investigation" is "FBI") spell an acronym by their first letters;
+every stretch of at least two capitalised words of a run counts ("The World Health Organization" spells "WHO" and
+"TWHO"). An acronym is a word of two to six capital letters, with an optional plural "s" ("MPs"). Used by the
+``respellings`` option of the text statistics (:mod:`halluseq.features.text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+JOINERS = frozenset({"of", "and", "for", "the", "&", "de", "du", "des", "la", "le", "on", "in", "to"})
+MAX_RUN = 8  # capitalised words of one run that may spell an acronym
+_STRIP = ".,!?;:'\"()[]*_`“”‘’«»"
+
+
+def acronym(word: str) -> str | None:
+    """The lower-case letters of an acronym as written (``EU``, ``(WHO)``, ``MPs``, ``NHS's``), else None."""
+    bare = word.strip(_STRIP)
+    bare = bare[:-2] if bare.endswith(("'s", "’s")) else bare
+    letters = bare[:-1] if bare.endswith("s") and bare[:-1].isupper() else bare
+    return letters.lower() if 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper() else None
+
+
+def _capitalised(word: str) -> bool:
+    bare = word.strip(_STRIP)
+    return bool(bare) and bare[0].isupper() and bare[0].isalpha() and acronym(word) is None
+
+
+def _runs(words: Sequence[str]) -> Iterator[list[int]]:
+    """The indices of the capitalised words of each run (joiners between them read past, a punctuation mark after a
+    word ends the run)."""
+    run: list[int] = []
+    for i, word in enumerate(words):
+        if _capitalised(word):
+            run.append(i)
+        elif not (run and word.lower() in JOINERS):
+            if len(run) > 1:
+                yield run
+            run = []
+        if run and word.rstrip("\"'”’)").endswith((",", ".", ";", ":", "!", "?")):
+            if len(run) > 1:
+                yield run
+            run = []
+    if len(run) > 1:
+        yield run
+
+
+def initialisms(words: Sequence[str]) -> set[str]:
+    """The acronyms the names of a word sequence spell (``European Union`` -> ``eu``): the lower-case first letters
+    of each stretch of two or more capitalised words of a run."""
+    return {"".join(words[i].strip(_STRIP)[0] for i in run[a:b]).lower()
+            for run in _runs(words) for a in range(len(run)) for b in range(a + 2, min(len(run), a + MAX_RUN) + 1)}
+
+
+
+def spells(letters: str, keys: Iterable[str]) -> bool:
+    """Whether the words of a name (``keys``, in any order: a slot's group of names) spell the acronym ``letters``
+    by their first letters, joiners left out (``eu`` and ``{"european", "union"}``)."""
+    firsts = sorted(key[0] for key in keys if key and key not in JOINERS)
+    return len(firsts) > 1 and firsts == sorted(letters)
