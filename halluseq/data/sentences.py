@@ -20,8 +20,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """
     cuts = {0, len(text)}
     for match in _END.finditer(text):
-        # the pattern matches at most 3 characters before the period (``^`` only at the real start of ``text``)
-        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, max(0, match.start() - 3), match.start()):
+        # the pattern matches at most 4 characters before the period: "(Xx" and a newline, which ``$`` may end
+        # before (``^`` only at the real start of ``text``)
+        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, max(0, match.start() - 4), match.start()):
             continue
         cuts.add(match.end())
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
