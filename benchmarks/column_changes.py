@@ -111,6 +111,9 @@ def main() -> None:
         return
     if not args.before:
         parser.error("--before REV is required")
+    # the commit, not a name that moves ("HEAD", a branch): the result file says what it compared
+    args.before = subprocess.run(["git", "rev-parse", "--short", args.before], cwd=ROOT, check=True,
+                                 capture_output=True, text=True).stdout.strip()
     read = family_options(args.model, args.family)
     options = read if args.now_options is None else args.now_options
     before_options = read if args.before_options is None else args.before_options

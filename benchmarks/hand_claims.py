@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import tempfile
 from pathlib import Path
 
 from halluseq.detector import Detector
@@ -48,10 +50,24 @@ CASES = [
 ]
 
 
+def load_detector(model: str) -> Detector:
+    """A bundled detector's name, a detector folder, or ``REV:FOLDER``: the folder as committed at a git revision
+    (``b1ae97c:halluseq/pretrained/default``), read with the working tree's code."""
+    revision, _, folder = model.partition(":")
+    if not folder or Path(model).exists():
+        return Detector.from_pretrained(model)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ("config.json", "model.safetensors"):
+            blob = subprocess.run(["git", "show", f"{revision}:{folder.rstrip('/')}/{name}"], cwd=ROOT, check=True,
+                                  capture_output=True).stdout
+            (Path(tmp) / name).write_bytes(blob)
+        return Detector.from_pretrained(tmp)
+
+
 def score_cases(model: str, cases: list[tuple[str, str, bool]]) -> dict:
     """Each ``(context, answer, hallucinated)`` case scored by one detector (printed too), and the counts right and
     wrong."""
-    detector = Detector.from_pretrained(model)
+    detector = load_detector(model)
     results = detector.predict_batch([{"context": context, "answer": answer} for context, answer, _ in cases])
     answers = [{"answer": answer, "hallucinated": bad, "score": round(result.score, 3), "flagged": result.hallucinated,
                 "spans": [answer[s.start:s.end] for s in result.spans]}
@@ -74,7 +90,7 @@ def cases_main(name: str, doc: str | None, cases: list) -> None:
     parser.add_argument("--model", default="default")
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
     args = parser.parse_args()
-    label = args.label or Path(args.model).name
+    label = args.label or Path(args.model.rpartition(":")[2]).name
     report = {"command": f"python benchmarks/{name}.py --model {args.model} --label {label}",
               "model": label, **score_cases(args.model, cases)}
     out = ROOT / "benchmarks" / "results" / f"{name}_{label}.json"

@@ -6,7 +6,8 @@ a detector flag?
 Written in session 45 before any change of that session, as a user who pastes news and report text would: money
 in the newsroom's short form and spelled out ("£10.25m" / "10.25 million pounds"), amounts in words ("two thousand
 five hundred"), a share as a fraction or a percentage ("half" / "50%"), a year as its decade ("the 1930s"), and an
-organisation by its initials ("the EU" for "the European Union"). A faithful respelling is no claim of its own; its
+organisation by its initials ("the EU" for "the European Union"); twelve more (abbreviations, clock times, dotted
+acronyms) were added after the session's first retrain. A faithful respelling is no claim of its own; its
 twin changes the value or the name and is wrong. None of these texts is in any training or evaluation file. Per
 answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an
 evaluation. Writes ``benchmarks/results/spelling_claims_<label>.json``.
@@ -58,6 +59,22 @@ CASES = [
      "Patients were treated by the NHS in Wales.", False),
     ("Patients were treated by the National Health Service in Wales.",
      "Patients were treated by the NHS in Scotland.", True),
+    # added after the first retrain of session 45, found by trying more spellings: abbreviations, clock times,
+    # dotted acronyms
+    ("The report was published in September 2023.", "The report was published in Sept. 2023.", False),
+    ("The report was published in September 2023.", "The report was published in Oct. 2023.", True),
+    ("The church of Saint Mary stands on Mount Hood.", "St. Mary's church stands on Mt. Hood.", False),
+    ("The church of Saint Mary stands on Mount Hood.", "St. Mary's church stands on Mt. Adams.", True),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 3 p.m. on Friday.", False),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 5 p.m. on Friday.", True),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 3pm on Friday.", False),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 3pm on Monday.", True),
+    ("Trade between the United States and Canada grew by 4%.", "Trade between the U.S. and Canada grew by 4%.", False),
+    ("Trade between the United States and Canada grew by 4%.", "Trade between the U.K. and Canada grew by 4%.", True),
+    ("Professor Anna Berg of the University of Oslo led the trial.",
+     "Prof. Berg of the University of Oslo led the trial.", False),
+    ("Professor Anna Berg of the University of Oslo led the trial.",
+     "Prof. Berg of the University of Bergen led the trial.", True),
 ]
 
 

@@ -47,17 +47,18 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.initials import acronym, spells
+from halluseq.features.initials import acronym, spelled_from, spells
 from halluseq.features.text import (
-    CURRENCY_AWARE_SPELLINGS,
     NUMBER,
-    SPELLINGS,
     bare_word,
     compound_parts,
+    context_times,
     numbers_in,
     ordinal_key,
     spelled_in,
+    spellings_for,
     stated_ordinals,
+    stated_times,
     word_key,
 )
 from halluseq.lexicon import WordRelations, load_relations
@@ -727,11 +728,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
     ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
     antonym or sibling, ``merged_names``: whether a name that replaced one of a merged second sentence is a replaced
-    name, ``respellings``: whether run-on amounts (``£10.25m``) hold their digits and an acronym is the name that
-    spells it (:class:`AlignFeatures`)."""
+    name, ``respellings``: whether run-on amounts (``£10.25m``) hold their digits, an acronym is the name that
+    spells it, an abbreviation its word and a clock time the same time on the other clock (:class:`AlignFeatures`)."""
     context = context or ContextSentences(example.context)
     relations = load_relations()
-    spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
+    spellings = spellings_for(currencies, respellings)
     words = example.words
     n = len(words)
     out = np.zeros((n, len(COLUMNS)), dtype=np.float32)
@@ -740,6 +741,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     keys = [word_key(w.text) for w in words]
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    times = context_times(example.context) if respellings else set()
+    timed = stated_times(example, times) if times else np.zeros(n)  # "3 p.m." where the context has "15:00"
     out[:, 11] = math.log1p(n) / 10
     out[:, 12] = math.log1p(context.n_words) / 10
     for value in np.unique(sentence):
@@ -781,8 +784,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                         and not LIST_MARKER.fullmatch(words[members[p]].text) for p in kept]
         for first, end, _ in name_units(kept_keys, slot_anchors, [item_ends[p] for p in kept]):
             letters = acronym(words[members[kept[first]]].text) if respellings and end == first + 1 else None
-            if _other_name_in_slot(context, kept_keys, first, end, letters):
-                out[[members[kept[q]] for q in range(first, end)], 22] = 1
+            rows = [members[kept[q]] for q in range(first, end)]
+            if not timed[rows].all() and _other_name_in_slot(context, kept_keys, first, end, letters):
+                out[rows, 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
                                              sentence_keys, capitalised, name_starts)
@@ -806,7 +810,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             else:
                 numbers = numbers_in(words[i].text, respellings)
                 stated = aligned_sentence.run_on_numbers if respellings else aligned_sentence.numbers
-                out[i, 8] = bool(numbers) and not any(m in stated for m in numbers)
+                out[i, 8] = bool(numbers) and not any(m in stated for m in numbers) and not timed[i]
             out[i, 10] = is_content(key)
             out[i, 13] = not aligned and key in merged
             # the words compared through WordNet: a word of letters, with ``compounds`` also each part of a compound
@@ -827,7 +831,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 16] = not respelled and any(relations.siblings(key, old) for old in olds)
                     out[i, 17] = not reordered[position] and answer_named[position] \
                         and any(context_named[j] for j in replaced[position]) \
-                        and not (respellings and (letters := acronym(words[i].text)) and spells(letters, olds))
+                        and not (respellings and (respelled or (letters := acronym(words[i].text)) and (
+                            spells(letters, olds)
+                            or spelled_from(letters, aligned_sentence.sequence, min(replaced[position])))))
             elif merged_sentence is not None and not aligned and (
                     poles and any(map(relations.on_a_pole, lexical)) or merged_names and named_here):
                 if replaced_merged is None:
@@ -929,8 +935,10 @@ class AlignFeatures(PerContextFeatures):
     said how" for "The board did not say how"). ``respellings`` (off by default): a number with a scale or unit run on
     holds its digits, in the answer and in the aligned sentence (``10.25`` of "10.25 million pounds" is in a
     sentence that writes ``£10.25m``: :func:`halluseq.features.text.numbers_in`), and an acronym that replaced the
-    name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`) is no
-    ``replaced_name``, nor ``slot_of_other_name`` where the context has that name next to the same words."""
+    name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`), or an abbreviation
+    that replaced its word ("St. Mary" for "Saint Mary": :mod:`halluseq.features.abbreviations`), is no
+    ``replaced_name``, an acronym no ``slot_of_other_name`` where the context has that name next to the same words,
+    and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00")."""
 
     name = "align"
     version = "16"
@@ -958,8 +966,8 @@ class AlignFeatures(PerContextFeatures):
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
-    source_files = ("features/align.py", "features/text.py", "features/initials.py", "data/sentences.py",
-                    "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
+    source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
+                    "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     @property
     def columns(self) -> list[str]:

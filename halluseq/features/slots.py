@@ -58,7 +58,7 @@ from halluseq.features.align import (
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spells
 from halluseq.features.numbers import count_key
-from halluseq.features.text import word_key
+from halluseq.features.text import context_times, stated_times, word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
@@ -276,7 +276,8 @@ def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, i
 def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False,
                   respellings: bool = False) -> np.ndarray:
     """The ``(n_words, 2)`` slot-feature matrix of one example; with ``respellings`` an acronym stands where the
-    context has the name that spells it (:func:`slot_verdict`)."""
+    context has the name that spells it (:func:`slot_verdict`), and a clock time the context gives on either clock
+    stands where it stands ("at 3pm" for "at 15:00")."""
     index = index or SlotIndex(example.context)
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
@@ -284,6 +285,7 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         return out
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
+    timed = stated_times(example, context_times(example.context)) if respellings else np.zeros(len(words))
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         texts = [words[i].text for i in members]
@@ -299,19 +301,20 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
                 verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit, longest_evidence,
                                        letters)
                 rows = [members[kept[q]] for q in range(*unit)]
-                out[rows, 0], out[rows, 1] = verdict
+                out[rows, 0], out[rows, 1] = (False, True) if timed[rows].all() else verdict  # "3pm" for "15:00"
     return out
 
 
 class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words. ``longest_evidence`` (off by default):
     the longest window decides between this name and another (:func:`slot_verdict`); ``respellings`` (off by
-    default): an acronym stands where the context has the name that spells it (:mod:`halluseq.features.initials`)."""
+    default): an acronym stands where the context has the name that spells it (:mod:`halluseq.features.initials`),
+    a clock time the context gives (:mod:`halluseq.features.abbreviations`) where it stands."""
 
     name = "slots"
     version = "4"
     source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
-                    "features/initials.py", "data/sentences.py")
+                    "features/initials.py", "features/abbreviations.py", "data/sentences.py")
 
     @property
     def columns(self) -> list[str]:

@@ -11,22 +11,25 @@ word where the context writes "the best-selling artist". With the ``respellings`
 where the answer shortens it (:mod:`halluseq.features.initials`: "the EU" where the context writes "the European Union";
 not the other way round: the name an acronym stands for is knowledge the context does not state), and a number with a
 newsroom scale or a unit run on (``£10.25m``, ``$3bn``, ``5km``) is a number, its digits a number of the context, its
-scale and currency words of it (``£10.25m`` holds ``10.25``, ``million`` and ``pounds``).
+scale and currency words of it (``£10.25m`` holds ``10.25``, ``million`` and ``pounds``); an abbreviation is a
+spelling of its word ("Sept." for "September", "St." for "Saint") and a clock time is in the context where the context
+gives that time on either clock ("3 p.m." for "15:00": :mod:`halluseq.features.abbreviations`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.initials import acronym, initialisms
+from halluseq.features.initials import acronym, acronyms, initialisms
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -73,6 +76,15 @@ def spelling_table(groups: Sequence[Sequence[str]]) -> dict[str, frozenset[str]]
 
 SPELLINGS = spelling_table(UNIT_SPELLINGS)
 CURRENCY_AWARE_SPELLINGS = spelling_table(UNIT_SPELLINGS + CURRENCY_SPELLINGS)
+
+
+@cache
+def spellings_for(currencies: bool = False, respellings: bool = False) -> dict[str, frozenset[str]]:
+    """The table of spellings the options read: units, currency codes (``currencies``), abbreviations
+    (``respellings``: :data:`halluseq.features.abbreviations.ABBREVIATION_SPELLINGS`)."""
+    if not respellings:
+        return CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
+    return spelling_table(UNIT_SPELLINGS + (CURRENCY_SPELLINGS if currencies else ()) + ABBREVIATION_SPELLINGS)
 
 
 def ordinal_suffix(number: int) -> str:
@@ -146,6 +158,21 @@ def numbers_in(text: str, respellings: bool = False) -> list[str]:
     return found + [match.group(2) for match in RUN_ON.finditer(text)] if respellings else found
 
 
+def context_times(context: str) -> set[str]:
+    """The clock times a context gives, as ``HH:MM`` (:func:`halluseq.features.abbreviations.clock_times`)."""
+    return {value for _, _, values in clock_times(context) for value in values}
+
+
+def stated_times(example: Example, times: set[str]) -> np.ndarray:
+    """Per answer word, whether it is part of a clock time (:func:`halluseq.features.abbreviations.clock_times`) that
+    may be one of ``times`` (a context's)."""
+    out = np.zeros(len(example.words), dtype=np.float64)
+    for start, end, values in clock_times(example.answer):
+        if values & times:
+            out[[i for i, w in enumerate(example.words) if w.start < end and w.end > start]] = 1.0
+    return out
+
+
 def run_on_words(text: str) -> set[str]:
     """The currency and scale words the numbers with a run-on scale of ``text`` hold (``£10.25m``: ``pounds``,
     ``million``)."""
@@ -167,7 +194,8 @@ class ContextIndex:
         self.trigrams = {gram for sequence in sequences
                          for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
         self.numbers = set(numbers_in(context, respellings))
-        self.initialisms = initialisms(words) if respellings else set()
+        self.initialisms = initialisms(words) | acronyms(words) if respellings else set()  # "U.S." holds "US"
+        self.times = context_times(context) if respellings else set()
         if respellings:
             self.keys |= run_on_words(context)
         self._context = context
@@ -216,7 +244,7 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     if n == 0:
         return out.astype(np.float32)
     keys = [word_key(w) for w in words]
-    spellings = CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
+    spellings = spellings_for(currencies, respellings)
     in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     if respellings:
@@ -225,6 +253,10 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     capitalized = np.array([w[0].isupper() for w in words], dtype=np.float64)
     num_in_context = is_number * np.array(
         [any(m in context.numbers for m in numbers_in(w, respellings)) for w in words], dtype=np.float64)
+    if respellings:  # "3 p.m." where the context has "15:00": the same time, in another spelling
+        timed = stated_times(example, context.times)
+        in_context = np.maximum(in_context, timed)
+        num_in_context = np.maximum(num_in_context, is_number * timed)
     if ordinals:
         ordinal = [ordinal_key(w) for w in words]
         is_ordinal = np.array([key is not None for key in ordinal], dtype=np.float64)
@@ -282,7 +314,8 @@ class TextFeatures(PerContextFeatures):
 
     name = "text"
     version = "2"
-    source_files = ("features/text.py", "features/initials.py", "data/sentences.py", "lexicon/__init__.py")
+    source_files = ("features/text.py", "features/initials.py", "features/abbreviations.py", "data/sentences.py",
+                    "lexicon/__init__.py")
 
     def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False,
                  currencies: bool = False, respellings: bool = False):

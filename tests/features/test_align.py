@@ -584,6 +584,21 @@ def test_respellings_read_an_acronym_as_the_name_that_spells_it(make_example):
     assert plain["replaced_name"] == ["EU"] and plain["slot_of_other_name"] == ["EU"]
     respelled = _columns(make_example, "The EU fined the company on Monday.", context, respellings=True, **options)
     assert respelled["replaced_name"] == [] and respelled["slot_of_other_name"] == []
+    dotted = _columns(make_example, "Trade between the U.S. and Canada grew.",
+                      "Trade between the United States and Canada grew.", respellings=True, **options)
+    assert dotted["replaced_name"] == []  # "U.S." replaced "United" (its run), spelled from there
     # an acronym the name does not spell is still another name
     assert _columns(make_example, "The IMF fined the company on Monday.", context, respellings=True,
                     **options)["replaced_name"] == ["IMF"]
+
+
+def test_respellings_read_abbreviations_and_clock_times(make_example):
+    options = {"name_starts": "items", "strict_anchors": True, "answer_names": True}
+    context = "The church of Saint Mary opens at 15:00 on Sundays."
+    plain = _columns(make_example, "The church of St. Mary opens at 3 p.m. on Sundays.", context, **options)
+    assert "3" in plain["number_not_aligned"]
+    respelled = _columns(make_example, "The church of St. Mary opens at 3 p.m. on Sundays.", context,
+                         respellings=True, **options)
+    assert respelled["number_not_aligned"] == [] and "St." not in respelled["replaced_name"]
+    assert _columns(make_example, "The church of St. Mary opens at 4 p.m. on Sundays.", context, respellings=True,
+                    **options)["number_not_aligned"] == ["4"]

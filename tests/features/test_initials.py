@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from halluseq.features.initials import acronym, initialisms, spells
+from halluseq.features.initials import acronym, initialisms, spelled_from, spells
 
 
 @pytest.mark.parametrize(("word", "letters"), [
@@ -31,3 +31,8 @@ def test_a_name_spells_an_acronym_by_first_letters_in_any_order_joiners_left_out
     assert spells("fbi", {"federal", "bureau", "of", "investigation"})
     assert spells("eu", ["union", "european"])  # a slot's group holds no order
     assert not spells("eu", ["european"]) and not spells("imf", ["european", "union"])
+
+
+def test_words_from_a_position_spell_an_acronym_in_order():
+    keys = ["trade", "between", "the", "united", "states", "and", "canada"]
+    assert spelled_from("us", keys, 3) and not spelled_from("su", keys, 3) and not spelled_from("us", keys, 4)

@@ -215,3 +215,9 @@ def test_respellings_is_an_option_off_by_default(make_example):
     assert _quantities(make_example, answer, context)["Half"][1] == 1.0  # absent without the option
     assert build("quantities", respellings=True).config == {"respellings": True}
     assert QuantityFeatures(respellings=True).fingerprint != QuantityFeatures().fingerprint
+
+
+def test_respellings_read_a_clock_time_as_no_amount(make_example):
+    context = "The meeting starts at 15:00 on Friday."
+    assert "3" in _quantities(make_example, "The meeting starts at 3 p.m. on Friday.", context)
+    assert _respelled(make_example, "The meeting starts at 3 p.m. on Friday.", context) == {}

@@ -155,3 +155,15 @@ def test_respellings_ground_an_acronym_where_the_context_has_the_name_that_spell
     assert verdicts("Patients were treated by the NHS in Wales.", True)["NHS"] == [0.0, 1.0]  # this one
     assert verdicts("Patients were treated by the NHF in Wales.", True)["NHF"] == [1.0, 0.0]
     assert build("slots", respellings=True).config == {"respellings": True}
+
+
+def test_respellings_ground_a_clock_time_the_context_gives_on_the_other_clock(make_example):
+    context = "The meeting starts at 15:00 on Friday."
+
+    def verdicts(answer: str) -> dict[str, list[float]]:
+        example = make_example(answer, context)
+        [matrix] = SlotFeatures(respellings=True).extract([example])
+        return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+    assert verdicts("The meeting starts at 3pm on Friday.")["3pm"] == [0.0, 1.0]
+    assert verdicts("The meeting starts at 4pm on Friday.")["4pm"] == [1.0, 0.0]

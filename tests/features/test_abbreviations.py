@@ -1,0 +1,36 @@
+"""Abbreviations and clock times: what the ``respellings`` option reads as one word or one time."""
+
+from __future__ import annotations
+
+import pytest
+
+from halluseq.features.abbreviations import clock_times
+from halluseq.features.text import COLUMNS, TextFeatures
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("at 3pm today", [("3pm", {"15:00"})]), ("at 3 p.m. on", [("3 p.m.", {"15:00"})]),
+    ("at 15:00.", [("15:00", {"15:00"})]),
+    ("at 3:30 PM", [("3:30 PM", {"15:30"})]), ("at 11.30 am", [("11.30 am", {"11:30"})]),
+    ("at 12am", [("12am", {"00:00"})]), ("at 9:30", [("9:30", {"09:30", "21:30"})]),  # either half-day
+    ("at 13pm", []), ("in 2:30:15", []), ("the 5 amps", []),
+])
+def test_clock_times_are_read_on_the_24_hour_clock(text, times):
+    assert [(text[start:end], set(values)) for start, end, values in clock_times(text)] == times
+
+
+@pytest.mark.parametrize(("context", "answer", "word", "found"), [
+    ("The report was published in September 2023.", "It was published in Sept. 2023.", "Sept.", True),
+    ("The church of Saint Mary stands on Mount Hood.", "St. Mary stands on Mt. Hood.", "Mt.", True),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 3 p.m. on Friday.", "p.m.", True),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 3pm on Friday.", "3pm", True),
+    ("The meeting starts at 15:00 on Friday.", "The meeting starts at 4pm on Friday.", "4pm", False),
+    ("Trade between the United States and Canada grew.", "Trade between the U.S. and Canada grew.", "U.S.", True),
+    ("Trade between the US and Canada grew.", "Trade between the U.S. and Canada grew.", "U.S.", True),
+])
+def test_respellings_find_abbreviations_clock_times_and_dotted_acronyms(make_example, context, answer, word, found):
+    example = make_example(answer, context)
+    [plain], [respelled] = TextFeatures().extract([example]), TextFeatures(respellings=True).extract([example])
+    at = [w.text for w in example.words].index(word)
+    assert respelled[at, COLUMNS.index("in_context")] == found
+    assert not plain[at, COLUMNS.index("in_context")]
