@@ -5,12 +5,17 @@ An answer that abbreviates what its context writes in full ("published in Sept. 
 Mary" for "Saint Mary") or gives a time on the other clock ("at 3pm" for "at 15:00") states nothing new; read word
 by word it uses new words, and "3pm" reads as a new number. Used by the ``respellings`` option of the text
 statistics (:mod:`halluseq.features.text`): :data:`ABBREVIATION_SPELLINGS` join its table of spellings (a word is in
-the context as any spelling of its group), :func:`clock_times` reads times by value.
+the context as any spelling of its group), :func:`clock_times` reads times by value (``align``, ``slots`` and
+``quantities`` read them too: :func:`time_words`).
 """
 
 from __future__ import annotations
 
 import re
+
+import numpy as np
+
+from halluseq.data.example import Example
 
 # groups of spellings of one word: months, weekdays, titles and street words, company and office words
 ABBREVIATION_SPELLINGS = (
@@ -47,3 +52,18 @@ def clock_times(text: str) -> list[tuple[int, int, frozenset[str]]]:
             hours = {hour, hour + 12} if 1 <= hour <= 11 else {hour}
         found.append((match.start(), match.end(), frozenset(f"{h:02d}:{minute:02d}" for h in hours)))
     return found
+
+
+def context_times(context: str) -> set[str]:
+    """The clock times a context gives, as ``HH:MM`` (:func:`clock_times`)."""
+    return {value for _, _, values in clock_times(context) for value in values}
+
+
+def time_words(example: Example, times: set[str] | None = None) -> np.ndarray:
+    """Per answer word, whether it is part of a clock time of the answer (with ``times``, a context's: one that may
+    be one of them)."""
+    out = np.zeros(len(example.words), dtype=bool)
+    for start, end, values in clock_times(example.answer):
+        if times is None or values & times:
+            out[[i for i, w in enumerate(example.words) if w.start < end and w.end > start]] = True
+    return out

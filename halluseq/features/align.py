@@ -46,19 +46,18 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.abbreviations import context_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spelled_from, spells
 from halluseq.features.text import (
     NUMBER,
     bare_word,
     compound_parts,
-    context_times,
     numbers_in,
     ordinal_key,
     spelled_in,
     spellings_for,
     stated_ordinals,
-    stated_times,
     word_key,
 )
 from halluseq.lexicon import WordRelations, load_relations
@@ -742,7 +741,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
     times = context_times(example.context) if respellings else set()
-    timed = stated_times(example, times) if times else np.zeros(n)  # "3 p.m." where the context has "15:00"
+    timed = time_words(example, times) if times else np.zeros(n, dtype=bool)  # "3 p.m." where the context has "15:00"
     out[:, 11] = math.log1p(n) / 10
     out[:, 12] = math.log1p(context.n_words) / 10
     for value in np.unique(sentence):

@@ -46,7 +46,7 @@ import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.abbreviations import clock_times
+from halluseq.features.abbreviations import time_words
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.numbers import (
@@ -312,14 +312,6 @@ def _clauses(example: Example) -> np.ndarray:
     return np.cumsum(opens)
 
 
-def _clock_words(example: Example) -> np.ndarray:
-    """Per answer word, whether it is part of a clock time ("3 p.m.", "15:00"; option ``respellings``): no amount."""
-    out = np.zeros(len(example.words), dtype=bool)
-    for start, end, _ in clock_times(example.answer):
-        out[[i for i, w in enumerate(example.words) if w.start < end and w.end > start]] = True
-    return out
-
-
 def pointer_mask(example: Example) -> np.ndarray:
     """Per answer word, whether it is markup, a list number, a citation marker or a number that points into the
     sources ("1." opening an item, "(2)", "[3]", "Passage 2"): no amount, no claim."""
@@ -346,7 +338,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         return out
     pointers = pointer_mask(example)
     clause = _clauses(example)
-    timed = _clock_words(example) if respellings else np.zeros(len(words), dtype=bool)
+    timed = time_words(example) if respellings else np.zeros(len(words), dtype=bool)  # "3 p.m.": no amount
     for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any() or timed[first:end].any():
             continue

@@ -45,6 +45,7 @@ import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.features.abbreviations import context_times, time_words
 from halluseq.features.align import (
     LIST_MARKER,
     ends_item,
@@ -58,7 +59,7 @@ from halluseq.features.align import (
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spells
 from halluseq.features.numbers import count_key
-from halluseq.features.text import context_times, stated_times, word_key
+from halluseq.features.text import word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
@@ -285,7 +286,7 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         return out
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    timed = stated_times(example, context_times(example.context)) if respellings else np.zeros(len(words))
+    timed = time_words(example, context_times(example.context)) if respellings else np.zeros(len(words), dtype=bool)
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         texts = [words[i].text for i in members]

@@ -27,7 +27,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times
+from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, context_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms
 from halluseq.lexicon import load_relations
@@ -158,21 +158,6 @@ def numbers_in(text: str, respellings: bool = False) -> list[str]:
     return found + [match.group(2) for match in RUN_ON.finditer(text)] if respellings else found
 
 
-def context_times(context: str) -> set[str]:
-    """The clock times a context gives, as ``HH:MM`` (:func:`halluseq.features.abbreviations.clock_times`)."""
-    return {value for _, _, values in clock_times(context) for value in values}
-
-
-def stated_times(example: Example, times: set[str]) -> np.ndarray:
-    """Per answer word, whether it is part of a clock time (:func:`halluseq.features.abbreviations.clock_times`) that
-    may be one of ``times`` (a context's)."""
-    out = np.zeros(len(example.words), dtype=np.float64)
-    for start, end, values in clock_times(example.answer):
-        if values & times:
-            out[[i for i, w in enumerate(example.words) if w.start < end and w.end > start]] = 1.0
-    return out
-
-
 def run_on_words(text: str) -> set[str]:
     """The currency and scale words the numbers with a run-on scale of ``text`` hold (``£10.25m``: ``pounds``,
     ``million``)."""
@@ -254,7 +239,7 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     num_in_context = is_number * np.array(
         [any(m in context.numbers for m in numbers_in(w, respellings)) for w in words], dtype=np.float64)
     if respellings:  # "3 p.m." where the context has "15:00": the same time, in another spelling
-        timed = stated_times(example, context.times)
+        timed = time_words(example, context.times)
         in_context = np.maximum(in_context, timed)
         num_in_context = np.maximum(num_in_context, is_number * timed)
     if ordinals:
