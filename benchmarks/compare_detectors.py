@@ -28,14 +28,19 @@ SPANS = {"psiloqa_eval_gpt (zero-shot, GPT-4o annotations)": "PsiloQA (GPT-4o)",
 RESPONSES = {"frank (zero-shot, response labels)": "FRANK", "begin (zero-shot, response labels)": "BEGIN"}
 
 
+def committed_file(source: str, name: str) -> bytes | None:
+    """File ``name`` of a detector source ``REV:FOLDER`` as committed at the revision; None for a folder."""
+    if ":" not in source or Path(source).exists():
+        return None
+    revision, folder = source.split(":", 1)
+    return subprocess.run(["git", "show", f"{revision}:{folder.rstrip('/')}/{name}"], cwd=ROOT, capture_output=True,
+                          check=True).stdout
+
+
 def read_config(source: str) -> dict[str, Any]:
     """A detector's config.json from a folder, or from ``REV:FOLDER`` as committed."""
-    if ":" in source and not Path(source).exists():
-        revision, folder = source.split(":", 1)
-        shown = subprocess.run(["git", "show", f"{revision}:{folder.rstrip('/')}/config.json"], cwd=ROOT,
-                               capture_output=True, text=True, check=True)
-        return json.loads(shown.stdout)
-    return json.loads((Path(source) / "config.json").read_text())
+    committed = committed_file(source, "config.json")
+    return json.loads(committed if committed is not None else (Path(source) / "config.json").read_bytes())
 
 
 def rows(config: dict[str, Any]) -> dict[str, float | None]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import tempfile
 from pathlib import Path
+
+from compare_detectors import committed_file
 
 from halluseq.detector import Detector
 
@@ -53,14 +54,11 @@ CASES = [
 def load_detector(model: str) -> Detector:
     """A bundled detector's name, a detector folder, or ``REV:FOLDER``: the folder as committed at a git revision
     (``b1ae97c:halluseq/pretrained/default``), read with the working tree's code."""
-    revision, _, folder = model.partition(":")
-    if not folder or Path(model).exists():
+    if committed_file(model, "config.json") is None:
         return Detector.from_pretrained(model)
     with tempfile.TemporaryDirectory() as tmp:
         for name in ("config.json", "model.safetensors"):
-            blob = subprocess.run(["git", "show", f"{revision}:{folder.rstrip('/')}/{name}"], cwd=ROOT, check=True,
-                                  capture_output=True).stdout
-            (Path(tmp) / name).write_bytes(blob)
+            (Path(tmp) / name).write_bytes(committed_file(model, name))
         return Detector.from_pretrained(tmp)
 
 

@@ -261,6 +261,7 @@ class ContextSentences:
     def __init__(self, context: str):
         spans = split_sentences(context) or [(0, len(context))]
         self.texts = [context[start:end] for start, end in spans]
+        self._context = context
         self.words = [text.split() for text in self.texts]  # split once: every index below reads them
         self.keys = [[word_key(w) for w in words] for words in self.words]
         self.postings: dict[str, list[int]] = defaultdict(list)
@@ -291,6 +292,12 @@ class ContextSentences:
         self.flat_positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(self.flat):
             self.flat_positions[key].append(position)
+
+    @cached_property
+    def times(self) -> set[str]:
+        """The clock times the context gives (``respellings``: :func:`halluseq.features.abbreviations.context_times`),
+        read once per context."""
+        return context_times(self._context)
 
     def slot_names(self, window: Sequence[str], after: bool) -> list[frozenset[str]]:
         """Per occurrence of the words ``window`` in one context sentence, the keys of the name or number right
@@ -740,7 +747,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     keys = [word_key(w.text) for w in words]
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    times = context_times(example.context) if respellings else set()
+    times = context.times if respellings else set()
     timed = time_words(example, times) if times else np.zeros(n, dtype=bool)  # "3 p.m." where the context has "15:00"
     out[:, 11] = math.log1p(n) / 10
     out[:, 12] = math.log1p(context.n_words) / 10

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -86,6 +86,7 @@ class SlotIndex:
     which end a list item, the sentence of each, and where each key occurs."""
 
     def __init__(self, context: str):
+        self._context = context
         sentences = [context[start:end].split() for start, end in split_sentences(context)]
         keys = [[word_key(w) for w in words] for words in sentences]
         starts = [item_starts(words) for words in sentences]
@@ -107,6 +108,12 @@ class SlotIndex:
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(self.keys):
             self.positions[key].append(position)
+
+    @cached_property
+    def times(self) -> set[str]:
+        """The clock times the context gives (``respellings``: :func:`halluseq.features.abbreviations.context_times`),
+        read once per context."""
+        return context_times(self._context)
 
     def named(self, key: str, capitalised: bool, start: bool) -> bool:
         """Whether a word is a name: capitalised, and not opening a sentence or list item, or capitalised in the
@@ -286,7 +293,7 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         return out
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    timed = time_words(example, context_times(example.context)) if respellings else np.zeros(len(words), dtype=bool)
+    timed = time_words(example, index.times) if respellings else np.zeros(len(words), dtype=bool)
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         texts = [words[i].text for i in members]
