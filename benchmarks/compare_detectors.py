@@ -57,12 +57,17 @@ def rows(config: dict[str, Any]) -> dict[str, float | None]:
         for metric in ("token_auc", "token_ap", "example_auc", "span_f1"):
             if key in metrics:
                 out[f"{name} {metric}"] = metrics[key][metric]
+        for part, entry in metrics.get(key, {}).get("by_dataset", {}).items():  # QAGS-C (CNN/DM), QAGS-X (XSum)
+            for metric in ("token_auc", "example_auc"):
+                out[f"{name}, {part} {metric}"] = entry[metric]
     for key, name in RESPONSES.items():
         if key in metrics:
             response = metrics[key]["response_level"]
             out[f"{name} response AUC"] = response["response_auc"]
             out[f"{name} faithful flagged"] = response["flagged_faithful"]
             out[f"{name} hallucinated flagged"] = response["flagged_hallucinated"]
+            for part, entry in response.get("by_dataset", {}).items():
+                out[f"{name}, {part} response AUC"] = entry["response_auc"]
     by_dataset = metrics["validation"].get("by_dataset", {})
     for dataset, entry in by_dataset.items():
         out[f"validation {dataset} token_auc"] = entry["token_auc"]

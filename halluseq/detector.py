@@ -231,7 +231,8 @@ class Detector:
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
-            words=[WordScore(w.text, w.start, w.end, float(p)) for w, p in zip(example.words, probs, strict=True)],
+            words=[WordScore(example.answer[w.start:w.end], w.start, w.end, float(p))  # as written: "10, 000"
+                   for w, p in zip(example.words, probs, strict=True)],
             spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts, aligned),
             notes=notes,
         )

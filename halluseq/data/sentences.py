@@ -6,25 +6,30 @@ import re
 
 import numpy as np
 
+from halluseq.data.split_numbers import rejoin_numbers
+
 # A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
 _END = re.compile(r"[.!?]+(?=\s|$)")
 # ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
 _NEWLINES = re.compile(r"\n+")
+_SPACE = re.compile(r"\s|$")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Character ranges ``[start, end)`` of the sentences, stripped of surrounding whitespace.
 
-    Every non-whitespace character of ``text`` lies in exactly one sentence.
+    Every non-whitespace character of ``text`` lies in exactly one sentence. A number a tokeniser split ("98. 7")
+    ends none (:mod:`halluseq.data.split_numbers`).
     """
     cuts = {0, len(text)}
-    for match in _END.finditer(text):
+    read = rejoin_numbers(text)  # the same length as ``text``
+    for match in _END.finditer(read):
         # the pattern matches at most 4 characters before the period: "(Xx" and a newline, which ``$`` may end
         # before (``^`` only at the real start of ``text``)
-        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(text, max(0, match.start() - 4), match.start()):
+        if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(read, max(0, match.start() - 4), match.start()):
             continue
-        cuts.add(match.end())
+        cuts.add(_SPACE.search(text, match.end()).start())  # where the word ends as written
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
     bounds = sorted(cuts)
     sentences = []

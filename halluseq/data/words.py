@@ -8,11 +8,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from halluseq.data.split_numbers import rejoin_numbers
+
 _WORD = re.compile(r"\S+")
+_SPACE = re.compile(r"\s|$")
 
 
 class Word(NamedTuple):
-    """One whitespace-delimited word of the answer; punctuation stays attached."""
+    """One whitespace-delimited word of the answer; punctuation stays attached. ``text`` is the word as read: a number
+    a tokeniser split ("10, 000") is one word, read whole ("10,000"), its offsets those of the text as written."""
 
     text: str
     start: int
@@ -28,8 +32,13 @@ class Span(NamedTuple):
 
 
 def split_words(text: str) -> list[Word]:
-    """Whitespace tokenization keeping ``(word, char_start, char_end)``."""
-    return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    """Whitespace tokenization keeping ``(word, char_start, char_end)``; a split number ("10, 000", "98. 7") is one
+    word (:mod:`halluseq.data.split_numbers`)."""
+    read = rejoin_numbers(text)
+    if read is text:
+        return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    # a rejoined word's spaces were moved after it: as written, it ends at the first space from its read end on
+    return [Word(m.group(), m.start(), _SPACE.search(text, m.end()).start()) for m in _WORD.finditer(read)]
 
 
 def word_offsets(words: Sequence[Word]) -> np.ndarray:
