@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from halluseq.data.split_numbers import rejoin_numbers
+from halluseq.data.tokenised import rejoin
 from halluseq.data.words import Span, Word, labels_from_spans, split_words
 
 TRAINING_COPY = "distractors"  # meta key of a training copy: how many other passages its context was set among
@@ -26,8 +26,8 @@ class Example:
     ``dataset`` names the source dataset (leave-one-dataset-out holds it out by this name).
     ``word_labels`` is False when the source labels the response only (hallucinated, but no spans given):
     such examples have no usable word labels and training or word-level evaluation must leave them out.
-    ``context`` is kept with its split numbers rejoined ("10, 000" -> "10,000 ",
-    :func:`~halluseq.data.split_numbers.rejoin_numbers`: same length, so its offsets hold).
+    ``context`` is kept with the words a tokeniser split rejoined ("10, 000" -> "10,000 ", "did n't" -> "didn't ",
+    :func:`~halluseq.data.tokenised.rejoin`: same length, so its offsets hold).
     """
 
     id: str
@@ -45,7 +45,7 @@ class Example:
 
     def __post_init__(self) -> None:
         if isinstance(self.context, str):
-            object.__setattr__(self, "context", rejoin_numbers(self.context))
+            object.__setattr__(self, "context", rejoin(self.context))
 
     @cached_property
     def words(self) -> list[Word]:

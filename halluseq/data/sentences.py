@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from halluseq.data.split_numbers import rejoin_numbers
+from halluseq.data.tokenised import rejoin
 
 # A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
 _END = re.compile(r"[.!?]+(?=\s|$)")
@@ -20,10 +20,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """Character ranges ``[start, end)`` of the sentences, stripped of surrounding whitespace.
 
     Every non-whitespace character of ``text`` lies in exactly one sentence. A number a tokeniser split ("98. 7")
-    ends none (:mod:`halluseq.data.split_numbers`).
+    ends none (:mod:`halluseq.data.tokenised`).
     """
     cuts = {0, len(text)}
-    read = rejoin_numbers(text)  # the same length as ``text``
+    read = rejoin(text)  # the same length as ``text``
     for match in _END.finditer(read):
         # the pattern matches at most 4 characters before the period: "(Xx" and a newline, which ``$`` may end
         # before (``^`` only at the real start of ``text``)

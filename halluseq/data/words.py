@@ -8,15 +8,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from halluseq.data.split_numbers import rejoin_numbers
+from halluseq.data.tokenised import rejoin
 
 _WORD = re.compile(r"\S+")
 _SPACE = re.compile(r"\s|$")
 
 
 class Word(NamedTuple):
-    """One whitespace-delimited word of the answer; punctuation stays attached. ``text`` is the word as read: a number
-    a tokeniser split ("10, 000") is one word, read whole ("10,000"), its offsets those of the text as written."""
+    """One whitespace-delimited word of the answer; punctuation stays attached. ``text`` is the word as read: a word a
+    tokeniser split ("10, 000", "did n't") is one word, read whole ("10,000"), its offsets those of the text as
+    written."""
 
     text: str
     start: int
@@ -32,9 +33,9 @@ class Span(NamedTuple):
 
 
 def split_words(text: str) -> list[Word]:
-    """Whitespace tokenization keeping ``(word, char_start, char_end)``; a split number ("10, 000", "98. 7") is one
-    word (:mod:`halluseq.data.split_numbers`)."""
-    read = rejoin_numbers(text)
+    """Whitespace tokenization keeping ``(word, char_start, char_end)``; a word a tokeniser split ("10, 000",
+    "98. 7", "did n't") is one word (:mod:`halluseq.data.tokenised`)."""
+    read = rejoin(text)
     if read is text:
         return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     # a rejoined word's spaces were moved after it: as written, it ends at the first space from its read end on
