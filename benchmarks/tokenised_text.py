@@ -1,7 +1,7 @@
 """What reading tokenised text whole does to one detector: the records of the shared evaluation sets that hold a word a
 tokeniser split or escaped ("10, 000", "did n't", "surrey\\'s"), scored as read now and as split.
 
-    .venv/bin/python benchmarks/tokenised_text.py [--model default] [--label NAME]
+    .venv/bin/python benchmarks/tokenised_text.py [--model default] [--label NAME] [--sets qags,frank,...]
 
 Per set (QAGS-C, QAGS-X, FRANK-cnndm, FRANK-bbc, XSumFaith, BEGIN: every zero-shot set that labels whole responses), the
 records whose context or response :func:`halluseq.data.tokenised.rejoin` changes, and on them, with the same
@@ -71,18 +71,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", default="default")
     parser.add_argument("--label", help="name of the result file (default: the model's name)")
+    parser.add_argument("--sets", help="comma-separated file names to read (qags,frank,xsumfaith,begin; default: all)")
     args = parser.parse_args()
+    chosen = [p for p in SETS if not args.sets or Path(p).stem in args.sets.split(",")]
     label = args.label or Path(args.model.rpartition(":")[2]).name
     detector = load_detector(args.model)
     parts = {}
-    for path in SETS:
+    for path in chosen:
         for part, records in touched(ROOT / path).items():
             with read_as_written():
                 split = verdicts(detector, records)
             parts[part] = {"records": len(records), "hallucinated": sum(bool(r["response_label"]) for r in records),
                            "read_whole": verdicts(detector, records), "read_as_split": split}
             print(part, json.dumps(parts[part]))
-    report = {"command": f"python benchmarks/tokenised_text.py --model {args.model} --label {label}",
+    sets = f" --sets {args.sets}" if args.sets else ""
+    report = {"command": f"python benchmarks/tokenised_text.py --model {args.model} --label {label}{sets}",
               "model": label, "threshold": detector.threshold, "sets": parts}
     out = ROOT / "benchmarks" / "results" / f"tokenised_text_{label}.json"
     out.write_text(json.dumps(report, indent=2) + "\n")

@@ -6,14 +6,13 @@ import re
 
 import numpy as np
 
-from halluseq.data.tokenised import rejoin
+from halluseq.data.tokenised import rejoin, written_end
 
 # A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
 _END = re.compile(r"[.!?]+(?=\s|$)")
 # ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
 _NEWLINES = re.compile(r"\n+")
-_SPACE = re.compile(r"\s|$")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -29,7 +28,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         # before (``^`` only at the real start of ``text``)
         if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(read, max(0, match.start() - 4), match.start()):
             continue
-        cuts.add(_SPACE.search(text, match.end()).start())  # where the word ends as written
+        cuts.add(written_end(text, match.end()))
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
     bounds = sorted(cuts)
     sentences = []

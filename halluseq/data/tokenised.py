@@ -33,6 +33,12 @@ _LEFT_OUT = re.compile(r"[ \\]")  # what a split word loses when it is read whol
 _WORD_END = re.compile(r"\s|$")
 
 
+def written_end(text: str, at: int) -> int:
+    """Where the word of ``text`` read up to ``at`` ends as written: at the first space from ``at`` on (a rejoined
+    word's lost spaces follow it in the text read, its tail in the text as written)."""
+    return _WORD_END.search(text, at).start()
+
+
 def opens_line(text: str, at: int) -> bool:
     """Whether only spaces stand between the start of ``text``'s line and ``at``."""
     return not text[text.rfind("\n", 0, at) + 1:at].strip()
@@ -55,7 +61,7 @@ def rejoin(text: str) -> str:
         joined = _LEFT_OUT.sub("", match.group())
         pieces += [text[done:match.start()], joined]
         done, lost = match.end(), lost + len(match.group()) - len(joined)
-        word_end = _WORD_END.search(text, done).start()
+        word_end = written_end(text, done)
     if not pieces:
         return text
     pieces += [text[done:word_end], " " * lost, text[word_end:]]

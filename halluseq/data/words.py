@@ -8,10 +8,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from halluseq.data.tokenised import rejoin
+from halluseq.data.tokenised import rejoin, written_end
 
 _WORD = re.compile(r"\S+")
-_SPACE = re.compile(r"\s|$")
 
 
 class Word(NamedTuple):
@@ -38,8 +37,7 @@ def split_words(text: str) -> list[Word]:
     read = rejoin(text)
     if read is text:
         return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
-    # a rejoined word's spaces were moved after it: as written, it ends at the first space from its read end on
-    return [Word(m.group(), m.start(), _SPACE.search(text, m.end()).start()) for m in _WORD.finditer(read)]
+    return [Word(m.group(), m.start(), written_end(text, m.end())) for m in _WORD.finditer(read)]
 
 
 def word_offsets(words: Sequence[Word]) -> np.ndarray:
