@@ -55,7 +55,7 @@ def rejoin(text: str) -> str:
     for match in SPLIT.finditer(text):
         if match.group("decimal") and opens_line(text, match.start()):
             continue  # a list number ("2. 50-50 draw")
-        if lost and match.start() >= word_end:  # the last word is done: its spaces after it
+        if lost and match.start() > word_end:  # the last word is done (a clitic right after it joins it too)
             pieces += [text[done:word_end], " " * lost]
             done, lost = word_end, 0
         joined = _LEFT_OUT.sub("", match.group())

@@ -28,6 +28,7 @@ SPLIT_ESCAPE = re.compile(r"(?<!\\)\\(?=['\"])")  # a backslash escaping a quote
     ("yorkshire\\'s hopes, surrey\\'s bowlers", "yorkshire's  hopes, surrey's  bowlers"),
     ('he said \\"yes\\" then', 'he said "yes"   then'),
     ("a 36, 000\\'s gain", "a 36,000's   gain"),
+    ("a 1, 000 's worth", "a 1,000's   worth"),  # a clitic after a rejoined number joins it too
 ])
 def test_split_numbers_are_written_whole_and_keep_the_length(text, read):
     assert rejoin(text) == read
