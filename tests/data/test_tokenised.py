@@ -81,6 +81,8 @@ def test_rejoining_keeps_length_and_every_character_but_spaces_in_order(text):
     assert all(a.end <= b.start for a, b in zip(words, words[1:], strict=False))
     assert "".join(w.text for w in words) == "".join(SPLIT_ESCAPE.sub("", text).split())
     assert all(w.text == "".join(SPLIT_ESCAPE.sub("", text[w.start:w.end]).split()) for w in words)
+    covered = sorted(i for start, end in split_sentences(text) for i in range(start, end) if not text[i].isspace())
+    assert covered == [i for i, c in enumerate(text) if not c.isspace()]  # every character in one sentence
 
 
 @pytest.fixture(scope="module")
