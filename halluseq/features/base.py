@@ -31,6 +31,9 @@ FAMILIES: dict[str, str] = {
     "support": "halluseq.features.support:SupportFeatures",
 }
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # the halluseq package folder
+# How every text is read into words (a word a tokeniser split, read whole): part of every code family's source digest,
+# since a reading that keeps an answer's word count ("surrey\\'s" read "surrey's") would otherwise reuse stale features
+READING_FILES = ("data/words.py", "data/tokenised.py")
 
 
 @lru_cache(maxsize=32)
@@ -57,8 +60,9 @@ class FeatureExtractor(ABC):
     # pipeline's word budget is scored in windows by them (halluseq.features.windows).
     windowed: ClassVar[bool] = False
     # For a family computed by code alone: the files of the package (relative to it) that define its output. Their
-    # digest joins the fingerprint, so an edit that forgets to bump ``version`` never reads stale features. Model
-    # families leave it empty: their caches are costly, their weights are keyed by ``fingerprint_config``.
+    # digest (with READING_FILES) joins the fingerprint, so an edit that forgets to bump ``version`` never reads stale
+    # features. Model families leave it empty: their caches are costly, their weights are keyed by
+    # ``fingerprint_config``.
     source_files: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **config: Any):
@@ -94,7 +98,7 @@ class FeatureExtractor(ABC):
         give equal features."""
         key = {"name": self.name, "version": self.version, "config": self.fingerprint_config}
         if self.source_files:
-            key["source"] = source_digest(self.source_files, PACKAGE_ROOT)
+            key["source"] = source_digest(self.source_files + READING_FILES, PACKAGE_ROOT)
         payload = json.dumps(key, sort_keys=True, default=str)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 

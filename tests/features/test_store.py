@@ -61,7 +61,7 @@ def test_edited_source_changes_fingerprint(tmp_path, monkeypatch):
     stale features."""
     from halluseq.features import base
 
-    for path in TextFeatures.source_files:
+    for path in TextFeatures.source_files + base.READING_FILES:
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_bytes((base.PACKAGE_ROOT / path).read_bytes())
     monkeypatch.setattr(base, "PACKAGE_ROOT", tmp_path)
@@ -70,6 +70,9 @@ def test_edited_source_changes_fingerprint(tmp_path, monkeypatch):
     base.source_digest.cache_clear()  # one process runs one version of the code: the digest is read once
     edited = TextFeatures().fingerprint
     assert copied != edited and TextFeatures().fingerprint == edited
+    (tmp_path / "data/tokenised.py").write_text("# an edit\n" + (tmp_path / "data/tokenised.py").read_text())
+    base.source_digest.cache_clear()
+    assert TextFeatures().fingerprint != edited  # how words are read is part of every code family's source
 
 
 def test_changed_config_changes_fingerprint_and_recomputes(tmp_path, examples):
