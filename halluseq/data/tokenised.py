@@ -23,6 +23,7 @@ context rejoined.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a number split at its thousands separators or at its decimal point, not inside a longer number or word; a clitic
 # split from the word before it; a backslash escaping a quote
@@ -44,6 +45,7 @@ def opens_line(text: str, at: int) -> bool:
     return not text[text.rfind("\n", 0, at) + 1:at].strip()
 
 
+@lru_cache(maxsize=64)  # every family splits the same context into sentences: it is read once per predict
 def rejoin(text: str) -> str:
     """``text`` with every split word (:data:`SPLIT`) written whole and as many spaces after it as it lost ("over $ 36,
     000-a-week." -> "over $ 36,000-a-week.  ", "did n't" -> "didn't ", "surrey\\'s" -> "surrey's "): same length, same
