@@ -2,10 +2,11 @@
 
     .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
 
-Three records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
+Four records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
 pass them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
-RAGTruth's Yelp records, and a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code,
-``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``). Per
+RAGTruth's Yelp records, a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code,
+``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), and a
+cafe whose attributes deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them. Per
 answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation.
 Writes ``benchmarks/results/data_to_text_<label>.json``.
 """
@@ -32,6 +33,10 @@ SUSHI = json.dumps({"name": "Blue Fin Sushi", "address": "412 Main St", "city": 
                     "review_count": 238, "categories": "Sushi Bars, Japanese, Restaurants",
                     "attributes": {"RestaurantsDelivery": "False", "OutdoorSeating": "True", "WiFi": "u'free'"},
                     "hours": {"Monday": "11:0-21:0", "Friday": "11:0-23:0", "Sunday": "12:0-20:0"}})
+# attributes that deny a thing, as Yelp writes them (session 47: a denial reads as a sentence that denies it)
+CAFE = json.dumps({"name": "Blue Door Cafe", "city": "Portland",
+                   "attributes": {"OutdoorSeating": False, "Alcohol": "u'none'", "WiFi": "u'free'",
+                                  "BusinessParking": "{'garage': False, 'street': True}"}})
 # (context, answer, hallucinated)
 CASES = [
     (RESTAURANT, "The Golden Palace is a cheap French coffee shop in the riverside area near Café Rouge, rated 5 out "
@@ -64,6 +69,12 @@ CASES = [
     (SUSHI, "On Fridays it stays open until 1 am.", True),
     (SUSHI, "On Sundays it opens at 10 am.", True),
     (SUSHI, "It offers free WiFi, outdoor seating and delivery.", True),
+    (CAFE, "Blue Door Cafe does not have outdoor seating.", False),
+    (CAFE, "Blue Door Cafe does not serve alcohol.", False),
+    (CAFE, "Blue Door Cafe offers free WiFi and street parking.", False),
+    (CAFE, "Blue Door Cafe has outdoor seating.", True),
+    (CAFE, "Blue Door Cafe serves beer and wine.", True),
+    (CAFE, "Blue Door Cafe has a parking garage.", True),
 ]
 
 

@@ -709,3 +709,12 @@ def test_a_json_context_is_read_as_its_fields(detector):
     # the record's own words are no new words once its syntax ("Café Rouge"}) is gone
     assert [s.text for s in from_json.spans] == ["Italian"]
     assert detector.predict("{not json", answer).notes == []
+
+
+def test_a_json_field_that_denies_a_thing_is_read_as_a_denial(detector):
+    record = json.dumps({"name": "Blue Door Cafe", "city": "Portland",
+                         "attributes": {"OutdoorSeating": False, "Alcohol": "u'none'", "WiFi": "u'free'"}})
+    denying = detector.predict(record, "Blue Door Cafe does not have outdoor seating.")
+    claiming = detector.predict(record, "Blue Door Cafe has outdoor seating.")
+    assert not denying.hallucinated and denying.score < claiming.score
+    assert claiming.hallucinated and [s.text for s in claiming.spans] == ["has"]

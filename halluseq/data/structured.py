@@ -6,11 +6,24 @@ Every family compares answer words with context words; in raw JSON the words car
 content, the words bare, and a record's short fields in one sentence, which an answer sentence that restates several
 of them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
 (``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its
-name (``state: AZ (Arizona)``), a Python-quoted string bare (``u'free'`` reads ``free``).
+name (``state: AZ (Arizona)``), a Python-quoted string bare (``u'free'`` reads ``free``), an identifier of words as
+words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a string as its value (``"{'garage':
+False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
+
+A field that says a thing is absent (``false``, ``"none"``, ``"no"``: ``"OutdoorSeating": false``, ``"Alcohol":
+"u'none'"``; a ``null`` is a value the record lacks) reads as a sentence of its own that denies it both ways answers do,
+with the record's name as its subject (``Blue Door Cafe does not have outdoor seating (no outdoor seating,
+attributes).``). Read as ``outdoor seating: no`` among other fields, after a line of the name, an answer sentence that
+names the record aligned to the name's line: "does not have outdoor seating" read as a negation the context lacks and
+"has outdoor seating" as a restatement, the wrong way round. Denied and named in one sentence, "has outdoor seating"
+left out the context's negation and "does not have" restates it. Every line of nested fields starts with the record's
+name for the same reason (``Blue Door Cafe hours Monday: 7:00-15:00 ...``): the name no longer decides which line an
+answer sentence restates.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from typing import Any
@@ -22,6 +35,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # "2:1" may be a score)
 _CLOCKS = re.compile(r"(\d{1,2}:\d{1,2})\s*-\s*(\d{1,2}:\d{1,2})|(\d{1,2}:\d{2})")
 _QUOTED = re.compile(r"u?'([^']*)'")  # "u'free'": a Python repr kept in a JSON string
+_SNAKE = re.compile(r"[a-z]+(?:_[a-z]+)+")  # a value written as an identifier ("beer_and_wine")
 # US states and territories, Canadian provinces and territories: what a record's state field holds, by code
 REGIONS = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
@@ -40,6 +54,9 @@ REGIONS = {
 }
 REGION_FIELDS = ("state", "province")  # the last word of a field name that holds a region code
 SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its own
+ABSENT = frozenset({"no", "none", "false"})  # values that deny a field ("WiFi": "no", "Alcohol": "none")
+NAME_FIELDS = ("name", "business name", "title")  # the top-level field that names what a record is about
+LITERALS = {"True": True, "False": False, "None": None}  # Python's spellings, as Yelp's records keep them
 
 
 def _key_part(part: str) -> str:
@@ -92,6 +109,29 @@ def _clock_reading(text: str) -> str | None:
     return f"{padded} ({' to '.join(spoken_time(hours, minutes) for hours, minutes in times)})"
 
 
+def _literal(value: Any) -> Any:
+    """A string that writes a Python literal (``"True"``, ``"None"``, ``"{'garage': False}"``, ``"u'free'"`` stays a
+    string) as the value it writes; any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text in LITERALS:
+        return LITERALS[text]
+    if text.startswith(("{", "[")):
+        try:
+            parsed = ast.literal_eval(text)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return value
+        return parsed if isinstance(parsed, (dict, list)) else value
+    return value
+
+
+def _absent(value: Any) -> bool:
+    """Whether a value denies its field: ``false``, ``"no"``, ``"none"`` (Python-quoted too); not ``null``, a value
+    the record does not know."""
+    return value is False or isinstance(value, str) and _scalar(value).lower() in ABSENT
+
+
 def _scalar(value: Any, name: str = "") -> str:
     """A value as text; a clock time, a region code (in a field ``name`` such as ``state``) and a Python-quoted
     string read as an answer would write them."""
@@ -103,6 +143,8 @@ def _scalar(value: Any, name: str = "") -> str:
     quoted = _QUOTED.fullmatch(text)
     if quoted:
         text = quoted.group(1)
+    if _SNAKE.fullmatch(text):
+        text = text.replace("_", " ")  # "beer_and_wine", "full_bar": Yelp's values are identifiers too
     if name.lower().rsplit(" ", 1)[-1] in REGION_FIELDS and text in REGIONS:
         return f"{text} ({REGIONS[text]})"
     return _clock_reading(text) or text
@@ -117,37 +159,61 @@ def _short_text(value: Any, name: str = "") -> str | None:
     return text if len(text.split()) <= SHORT_WORDS and not _SENTENCE_MARK.search(text) else None
 
 
-def _flatten(value: Any, path: str, lines: list[str]) -> None:
+def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> None:
     """Append ``value``'s lines: an object's short fields on one line (``food: French; price range: cheap.``), each
-    longer text, nested object and list item on lines of its own."""
+    field that denies a thing in a sentence of its own (``<subject> does not have outdoor seating (no outdoor seating,
+    attributes).``), each longer text, nested object and list item on lines of its own, after the record's name
+    (``subject``) where it has one."""
+    value = _literal(value)
     if isinstance(value, list):
         texts = [_short_text(item) for item in value]
         if texts and None not in texts:
-            lines.append(_ended(f"{path}: " if path else "", ", ".join(texts)))
+            lines.append(_ended(_about(subject, path) + (f"{path}: " if path else ""), ", ".join(texts)))
         else:
             for item in value:
-                _flatten(item, path, lines)
+                _flatten(item, path, lines, subject)
         return
     if not isinstance(value, dict):
-        lines.append(_ended(f"{path}: " if path else "", _scalar(value, path)))
+        lines.append(_ended(_about(subject, path) + (f"{path}: " if path else ""), _scalar(value, path)))
         return
-    fields, rest = [], []
+    fields, denied, rest = [], [], []
     for key, item in value.items():
+        item = _literal(item)
         name = f"{path} {field_name(key)}".strip()
         text = _short_text(item, name)
-        if text is not None:
+        if text is not None and _absent(item):
+            field = field_name(key).removeprefix("has ")  # "HasTV": "does not have TV"
+            denied.append(_ended("", f"{subject} does not have {field} (no {field}{f', {path}' if path else ''})"))
+        elif text is not None:
             fields.append(f"{name}: {text}")
         else:
             rest.append((name, item))
     if fields:
-        lines.append(_ended("", "; ".join(fields)))
+        lines.append(_ended(_about(subject, path), "; ".join(fields)))
+    lines.extend(denied)
     for name, item in rest:
-        _flatten(item, name, lines)
+        _flatten(item, name, lines, subject)
+
+
+def _about(subject: str, path: str) -> str:
+    """The record's name before a line of its nested fields (``Blue Door Cafe hours Monday: ...``), so that an answer
+    sentence that names the record aligns to the line of the fields it restates, not to the line of the name; nothing
+    for the top-level line or a record without a name."""
+    return f"{subject} " if path and subject != "It" else ""
 
 
 def _ended(prefix: str, text: str) -> str:
     line = prefix + text
     return line if line.endswith(ENDS_SENTENCE) else f"{line}."
+
+
+def _subject(value: Any) -> str:
+    """What a record is about, as the subject of its denied fields: its top-level name field, else ``It``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if field_name(key).lower() in NAME_FIELDS and isinstance(item, str) and item.strip():
+                return _scalar(item)
+    return "It"
 
 
 def readable_context(context: str) -> str | None:
@@ -163,5 +229,5 @@ def readable_context(context: str) -> str | None:
     if not isinstance(value, (dict, list)):
         return None
     lines: list[str] = []
-    _flatten(value, "", lines)
+    _flatten(value, "", lines, _subject(value))
     return "\n".join(lines) or None

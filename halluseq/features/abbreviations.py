@@ -17,12 +17,14 @@ import numpy as np
 
 from halluseq.data.example import Example
 
-# groups of spellings of one word: months, weekdays, titles and street words, company and office words
+# groups of spellings of one word: months, weekdays (a plural too: "open on Mondays" where hours list "Monday"),
+# titles and street words, company and office words
 ABBREVIATION_SPELLINGS = (
     ("jan", "january"), ("feb", "february"), ("apr", "april"), ("jun", "june"), ("jul", "july"), ("aug", "august"),
     ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"), ("dec", "december"),
-    ("mon", "monday"), ("tue", "tues", "tuesday"), ("wed", "wednesday"), ("thu", "thur", "thurs", "thursday"),
-    ("fri", "friday"), ("sat", "saturday"), ("sun", "sunday"),
+    ("mon", "monday", "mondays"), ("tue", "tues", "tuesday", "tuesdays"), ("wed", "wednesday", "wednesdays"),
+    ("thu", "thur", "thurs", "thursday", "thursdays"), ("fri", "friday", "fridays"), ("sat", "saturday", "saturdays"),
+    ("sun", "sunday", "sundays"),
     ("st", "saint", "street"), ("mt", "mount"), ("dr", "doctor", "drive"), ("prof", "professor"),
     ("gov", "governor"), ("sen", "senator"), ("rep", "representative"), ("gen", "general"), ("capt", "captain"),
     ("lt", "lieutenant"), ("col", "colonel"), ("sgt", "sergeant"), ("jr", "junior"), ("sr", "senior"),

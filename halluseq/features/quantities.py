@@ -90,6 +90,7 @@ ARTICLES = frozenset({"a", "an"})
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
 PERCENT_WORDS = frozenset({"percent", "per-cent", "pc"})  # after a count: "50 percent" ("per cent": two keys)
 DECADE = re.compile(r"(1[5-9]\d|20\d)0s")  # "1930s" (respellings: what a year states)
+FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice"), not changes ("doubled")
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
 
@@ -187,7 +188,8 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     """The other values an amount ``keys[first:end]`` of ``value`` states (option ``respellings``): a percentage its
     share, a fraction of at most one its share in whole percent ("50%", "50 per cent", "half": ("share", 50); "a
     third": 33, so "33%" states it and "33.3%" or "1.61%" for "2%" do not), a decade its
-    decade ("1930s": ("decade", 1930)), digits with a scale suffix ("£10.25m") their digits alone."""
+    decade ("1930s": ("decade", 1930)), digits with a scale suffix ("£10.25m") their digits alone, ``twice`` and
+    ``thrice`` their count (not ``doubled``, nor "three times", which the unit edits write for "3%")."""
     kind, amount = value
     last = keys[end - 1]
     following = keys[end:end + 2]
@@ -198,6 +200,8 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
         out.add(("share", amount))
     elif kind == "fraction" and amount <= 1:
         out.add(("share", float(round(100 * amount))))
+    if kind == "times" and last in FREQUENCIES:
+        out.add(("count", amount))  # "scored twice": two goals
     if end == first + 1 and DECADE.fullmatch(last):
         out.add(("decade", amount))
     if end == first + 1 and digits_suffix(last) in SUFFIX_SCALES:

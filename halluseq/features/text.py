@@ -27,7 +27,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, context_times, time_words
+from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, context_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms
 from halluseq.lexicon import load_relations
@@ -165,10 +165,18 @@ def run_on_words(text: str) -> set[str]:
             for word in RUN_ON_WORDS.get(part, ())}
 
 
+def without_clock_times(text: str) -> str:
+    """``text`` with each clock time (:func:`clock_times`: ``18:00``, ``6 pm``) blanked out, its length kept."""
+    for start, end, _ in clock_times(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 class ContextIndex:
     """Context keys, key bigrams and trigrams, and the numbers of one context; with ``compounds``, also the parts of
     its hyphenated words and their n-grams (:func:`split_compounds`); with ``respellings``, the acronyms its names
-    spell (:mod:`halluseq.features.initials`), the digits and words of its run-on amounts."""
+    spell (:mod:`halluseq.features.initials`), the digits and words of its run-on amounts, its clock times by value
+    (``times``) and no number from inside a clock time ("$18" is no number of "10:00-18:00")."""
 
     def __init__(self, context: str, compounds: bool = False, respellings: bool = False):
         words = context.split()
@@ -178,7 +186,7 @@ class ContextIndex:
         self.bigrams = {gram for sequence in sequences for gram in zip(sequence, sequence[1:], strict=False)}
         self.trigrams = {gram for sequence in sequences
                          for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
-        self.numbers = set(numbers_in(context, respellings))
+        self.numbers = set(numbers_in(without_clock_times(context) if respellings else context, respellings))
         self.initialisms = initialisms(words) | acronyms(words) if respellings else set()  # "U.S." holds "US"
         self.times = context_times(context) if respellings else set()
         if respellings:

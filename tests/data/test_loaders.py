@@ -209,7 +209,7 @@ def test_ragtruth_tasks_contexts_and_questions(tmp_path):
     assert (summary.task, summary.context, summary.question) == ("Summary", "An article about cats.", None)
     assert summary.group == "7"  # integer source_id in source_info joins the string one in response
     assert d2t.task == "Data2txt" and d2t.question is None
-    assert d2t.context == "name: Café Bleu; rating: 4.\ntags: cosy."  # the record as a detector reads it
+    assert d2t.context == "name: Café Bleu; rating: 4.\nCafé Bleu tags: cosy."  # the record as a detector reads it
 
     assert [(s.record, s.reason, s.detail) for s in report.skipped] == [("r4", "no source record", "source_id missing")]
     assert report.by_task == {"QA": 1, "Summary": 1, "Data2txt": 1}

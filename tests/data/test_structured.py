@@ -13,14 +13,37 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
     record = {"name": "The Golden Palace", "price_range": "cheap", "rating": 5.0, "open": True, "near": None,
               "hours": {"Monday": "7-22", "Tuesday": "closed"}, "tags": ["French", "coffee shop"],
               "reviews": [{"stars": 4, "text": "Great coffee!"}, {"stars": 2, "text": "Slow service"}]}
-    assert readable_context(json.dumps(record)).split("\n") == [
+    assert readable_context(json.dumps(record)).split("\n") == [  # a null is a value the record lacks: no denial
         "name: The Golden Palace; price range: cheap; rating: 5.0; open: yes; near: none.",
-        "hours Monday: 7-22; hours Tuesday: closed.", "tags: French, coffee shop.",
-        "reviews stars: 4.", "reviews text: Great coffee!", "reviews stars: 2; reviews text: Slow service."]
+        "The Golden Palace hours Monday: 7-22; hours Tuesday: closed.", "The Golden Palace tags: French, coffee shop.",
+        "The Golden Palace reviews stars: 4.", "The Golden Palace reviews text: Great coffee!",
+        "The Golden Palace reviews stars: 2; reviews text: Slow service."]
     assert readable_context('  [{"a": 1}, {"a": 2}] ') == "a: 1.\na: 2."
-    camel = {"eatType": "pub", "WheelchairAccessible": True, "BusinessParking": {"lot": False}, "customer rating": 3}
-    assert readable_context(json.dumps(camel)).split("\n") == [
-        "eat type: pub; wheelchair accessible: yes; customer rating: 3.", "business parking lot: no."]
+    camel = {"eatType": "pub", "WheelchairAccessible": True, "BusinessParking": {"lot": True}, "customer rating": 3}
+    assert readable_context(json.dumps(camel)).split("\n") == [  # no name: nothing before the nested lines
+        "eat type: pub; wheelchair accessible: yes; customer rating: 3.", "business parking lot: yes."]
+
+
+def test_a_field_that_denies_a_thing_is_a_sentence_that_denies_it_about_the_record():
+    record = {"name": "Blue Door Cafe", "city": "Portland", "OutdoorSeating": False, "WiFi": "u'no'",
+              "attributes": {"Alcohol": "u'none'", "HasTV": "False", "Caters": "True"}}
+    assert readable_context(json.dumps(record)).split("\n") == [
+        "name: Blue Door Cafe; city: Portland.",
+        "Blue Door Cafe does not have outdoor seating (no outdoor seating).",
+        "Blue Door Cafe does not have WiFi (no WiFi).",
+        "Blue Door Cafe attributes Caters: yes.",
+        "Blue Door Cafe does not have Alcohol (no Alcohol, attributes).",
+        "Blue Door Cafe does not have TV (no TV, attributes)."]
+    assert readable_context(json.dumps({"WiFi": "no"})) == "It does not have WiFi (no WiFi)."
+
+
+def test_a_python_literal_in_a_string_reads_as_the_value_it_writes():
+    record = {"name": "Lakeside Bikes",
+              "BusinessParking": "{'garage': False, 'street': True, 'lot': None}", "Ambience": "{broken"}
+    assert readable_context(json.dumps(record)).split("\n") == [
+        "name: Lakeside Bikes; Ambience: {broken.",
+        "Lakeside Bikes business parking street: yes; business parking lot: none.",
+        "Lakeside Bikes does not have garage (no garage, business parking)."]
 
 
 @pytest.mark.parametrize("context", ["The Eiffel Tower is 330 metres tall.", '{"a": 1', "[1, 2", "42", '"text"',
@@ -48,5 +71,7 @@ def test_a_region_code_reads_with_its_name_only_in_a_state_or_province_field():
 
 
 def test_identifier_keys_keep_short_parts_together_and_python_quotes_are_dropped():
-    record = {"WiFi": "u'free'", "HasTV": True, "NoiseLevel": "'quiet'", "GoodForKids": "True"}
-    assert readable_context(json.dumps(record)) == "WiFi: free; has TV: yes; noise level: quiet; good for kids: True."
+    record = {"WiFi": "u'free'", "HasTV": True, "NoiseLevel": "'quiet'", "GoodForKids": "True",
+              "Alcohol": "u'beer_and_wine'", "id": "a_1"}
+    assert readable_context(json.dumps(record)) == (
+        "WiFi: free; has TV: yes; noise level: quiet; good for kids: yes; Alcohol: beer and wine; id: a_1.")

@@ -34,3 +34,29 @@ def test_respellings_find_abbreviations_clock_times_and_dotted_acronyms(make_exa
     at = [w.text for w in example.words].index(word)
     assert respelled[at, COLUMNS.index("in_context")] == found
     assert not plain[at, COLUMNS.index("in_context")]
+
+
+@pytest.mark.parametrize(("context", "answer", "word", "found"), [
+    ("hours Monday: 7:00-15:00 (7 am to 3 pm).", "It opens at 7 am on Mondays.", "Mondays.", True),
+    ("The shop is closed on Sundays.", "The shop is closed on Sunday.", "Sunday.", True),
+    ("hours Monday: 7:00-15:00 (7 am to 3 pm).", "It opens at 7 am on Tuesdays.", "Tuesdays.", False),
+])
+def test_respellings_read_a_weekday_in_the_plural_as_the_weekday(make_example, context, answer, word, found):
+    example = make_example(answer, context)
+    [respelled] = TextFeatures(respellings=True).extract([example])
+    at = [w.text for w in example.words].index(word)
+    assert respelled[at, COLUMNS.index("in_context")] == found
+
+
+def test_respellings_take_no_number_from_inside_a_clock_time(make_example):
+    context = "hours Monday: 10:00-18:00 (10 am to 6 pm). The repair cost only $8."
+    for answer, word, found in [("The repair cost only $18.", "$18.", False),
+                                ("The repair cost only $8.", "$8.", True)]:
+        example = make_example(answer, context)
+        [plain], [respelled] = TextFeatures().extract([example]), TextFeatures(respellings=True).extract([example])
+        at = [w.text for w in example.words].index(word)
+        assert respelled[at, COLUMNS.index("num_in_context")] == found
+        assert plain[at, COLUMNS.index("num_in_context")]  # as written, "18" is a number of "10:00-18:00"
+    example = make_example("It closes at 18:00.", context)  # the time itself is in the context, by value
+    [respelled] = TextFeatures(respellings=True).extract([example])
+    assert respelled[-1, COLUMNS.index("in_context")]

@@ -203,6 +203,9 @@ def test_respellings_read_run_on_scales_and_counts_after_a_scale(text, expected)
     ("The loss allowance is 2% of loans.", "The loss allowance is 1.61% of loans.", "1.61%", False),
     ("The bridge over the river opened in 1937.", "The bridge opened in the 1930s.", "1930s.", True),
     ("The bridge over the river opened in 1937.", "The bridge opened in the 1940s.", "1940s.", False),
+    ("Lewandowski scored twice in the derby.", "Lewandowski scored two goals in the derby.", "two", True),
+    ("Growth was 100% last year.", "It grew 100 times last year.", "100", False),  # times no percent
+    ("Sales doubled in the year.", "Sales rose by two in the year.", "two", False),  # a change, no count of 2
 ])
 def test_respellings_state_one_value_in_its_other_spellings(make_example, context, answer, word, stated):
     marked = _respelled(make_example, answer, context)
