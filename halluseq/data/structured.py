@@ -6,7 +6,8 @@ Every family compares answer words with context words; in raw JSON the words car
 content, the words bare, and a record's short fields in one sentence, which an answer sentence that restates several
 of them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
 (``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its
-name (``state: AZ (Arizona)``), a Python-quoted string bare (``u'free'`` reads ``free``), an identifier of words as
+name (``state: AZ (Arizona)``), a weekday field also in the plural (``hours Monday (Mondays): ...``: "open on
+Mondays"), a Python-quoted string bare (``u'free'`` reads ``free``), an identifier of words as
 words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a string as its value (``"{'garage':
 False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
 
@@ -57,6 +58,7 @@ SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its 
 ABSENT = frozenset({"no", "none", "false"})  # values that deny a field ("WiFi": "no", "Alcohol": "none")
 NAME_FIELDS = ("name", "business name", "title")  # the top-level field that names what a record is about
 LITERALS = {"True": True, "False": False, "None": None}  # Python's spellings, as Yelp's records keep them
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 
 
 def _key_part(part: str) -> str:
@@ -179,7 +181,7 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
     fields, denied, rest = [], [], []
     for key, item in value.items():
         item = _literal(item)
-        name = f"{path} {field_name(key)}".strip()
+        name = f"{path} {_weekdays(field_name(key))}".strip()
         text = _short_text(item, name)
         if text is not None and _absent(item):
             field = field_name(key).removeprefix("has ")  # "HasTV": "does not have TV"
@@ -193,6 +195,12 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
     lines.extend(denied)
     for name, item in rest:
         _flatten(item, name, lines, subject)
+
+
+def _weekdays(field: str) -> str:
+    """A field named by a weekday also in the plural, as answers about opening hours write it (``Monday (Mondays)``);
+    any other field as it is."""
+    return f"{field} ({field}s)" if field.lower() in WEEKDAYS else field
 
 
 def _about(subject: str, path: str) -> str:

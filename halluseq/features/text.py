@@ -167,9 +167,11 @@ def run_on_words(text: str) -> set[str]:
 
 def without_clock_times(text: str) -> str:
     """``text`` with each clock time (:func:`clock_times`: ``18:00``, ``6 pm``) blanked out, its length kept."""
+    pieces, done = [], 0
     for start, end, _ in clock_times(text):
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
+        pieces += [text[done:start], " " * (end - start)]
+        done = end
+    return "".join(pieces) + text[done:]
 
 
 class ContextIndex:

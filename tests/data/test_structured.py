@@ -15,7 +15,8 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
               "reviews": [{"stars": 4, "text": "Great coffee!"}, {"stars": 2, "text": "Slow service"}]}
     assert readable_context(json.dumps(record)).split("\n") == [  # a null is a value the record lacks: no denial
         "name: The Golden Palace; price range: cheap; rating: 5.0; open: yes; near: none.",
-        "The Golden Palace hours Monday: 7-22; hours Tuesday: closed.", "The Golden Palace tags: French, coffee shop.",
+        "The Golden Palace hours Monday (Mondays): 7-22; hours Tuesday (Tuesdays): closed.",
+        "The Golden Palace tags: French, coffee shop.",
         "The Golden Palace reviews stars: 4.", "The Golden Palace reviews text: Great coffee!",
         "The Golden Palace reviews stars: 2; reviews text: Slow service."]
     assert readable_context('  [{"a": 1}, {"a": 2}] ') == "a: 1.\na: 2."
@@ -55,8 +56,8 @@ def test_any_other_context_is_left_as_it_is(context):
 def test_clock_times_also_read_as_a_person_writes_them():
     record = {"hours": {"Monday": "7:0-22:0", "Friday": "11:00-23:30", "Sunday": "12:00-0:00", "Tuesday": "9:30"}}
     assert readable_context(json.dumps(record)) == (
-        "hours Monday: 7:00-22:00 (7 am to 10 pm); hours Friday: 11:00-23:30 (11 am to 11:30 pm); "
-        "hours Sunday: 12:00-0:00 (noon to midnight); hours Tuesday: 9:30 (9:30 am).")
+        "hours Monday (Mondays): 7:00-22:00 (7 am to 10 pm); hours Friday (Fridays): 11:00-23:30 (11 am to 11:30 pm); "
+        "hours Sunday (Sundays): 12:00-0:00 (noon to midnight); hours Tuesday (Tuesdays): 9:30 (9:30 am).")
 
 
 @pytest.mark.parametrize("value", ["2:1", "25:00-26:00", "9:75", "7-22", "closed", "10:00 am"])
