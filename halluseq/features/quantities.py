@@ -26,6 +26,10 @@ With option ``durations`` (off by default), a count of years that two years of o
 stated there ("opened in 1937, five years after construction began" for "began in 1932 and ... opened in 1937"):
 ``quantity_respelled``, not ``quantity_absent``.
 
+With option ``clocks`` (off by default) a clock time of the answer is read by value against the context's (``15:00``,
+``3 pm``, ``noon``): ``quantity_absent`` on its words where the context gives none of the times it may be ("opens at
+10 am" where the hours say noon), ``quantity_respelled`` where the context gives it in another spelling.
+
 With option ``respellings`` (off by default) more spellings of one value are read as one: digits with a newsroom scale
 (``£10.25m``, ``$3bn``, ``5k``: 10,250,000, 3,000,000,000, 5,000; an answer's is stated where the context states that
 value or the digits alone, as "330m" may be metres), counts after a scale (``two thousand five hundred``, ``one hundred
@@ -46,7 +50,7 @@ import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.abbreviations import time_words
+from halluseq.features.abbreviations import clock_times, context_times, time_words
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.numbers import (
@@ -90,6 +94,7 @@ ARTICLES = frozenset({"a", "an"})
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
 PERCENT_WORDS = frozenset({"percent", "per-cent", "pc"})  # after a count: "50 percent" ("per cent": two keys)
 DECADE = re.compile(r"(1[5-9]\d|20\d)0s")  # "1930s" (respellings: what a year states)
+TIME_WORDS = {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}  # clock times a context writes in words
 FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice"), not changes ("doubled")
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
@@ -272,10 +277,12 @@ class QuantityIndex:
     per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
     context gives it (the lemmas of the sentence's content words, direction words left out, and the sign); with
     ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the values of
-    :func:`_stated` with ``respellings``."""
+    :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``, ``noon``)."""
 
-    def __init__(self, context: str, direction: bool = False, durations: bool = False, respellings: bool = False):
+    def __init__(self, context: str, direction: bool = False, durations: bool = False, respellings: bool = False,
+                 clocks: bool = False):
         self.keys: set[str] = set()
+        self.times: set[str] = set()  # with ``clocks``: the clock times it gives, as HH:MM
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         self.durations: set[float] = set()
@@ -293,6 +300,8 @@ class QuantityIndex:
             for first, stop, value, _ in amounts(keys, words, respellings) if direction else ():
                 if found := move(keys, first, stop):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
+        if clocks:
+            self.times = context_times(context) | {TIME_WORDS[key] for key in self.keys if key in TIME_WORDS}
 
     def near(self, value: Value, topic: set[str]) -> bool:
         """Whether a context sentence stating ``value`` is about an answer clause whose content keys are ``topic``
@@ -330,11 +339,12 @@ def pointer_mask(example: Example) -> np.ndarray:
 
 
 def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False,
-                      durations: bool = False, respellings: bool = False) -> np.ndarray:
+                      durations: bool = False, respellings: bool = False, clocks: bool = False) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); with
     ``durations`` a count of years that two years of one context sentence are apart is stated; with
-    ``respellings`` an amount is also stated by its :func:`alternatives` (``index`` built with the same options)."""
-    index = index or QuantityIndex(example.context, direction, durations, respellings)
+    ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
+    value (:func:`clock_features`); ``index`` built with the same options."""
+    index = index or QuantityIndex(example.context, direction, durations, respellings, clocks)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -342,7 +352,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         return out
     pointers = pointer_mask(example)
     clause = _clauses(example)
-    timed = time_words(example) if respellings else np.zeros(len(words), dtype=bool)  # "3 p.m.": no amount
+    timed = time_words(example) if respellings or clocks else np.zeros(len(words), dtype=bool)  # "3 p.m."
     for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any() or timed[first:end].any():
             continue
@@ -361,13 +371,31 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
             sign, at = found
             if index.reversed(value, sign, _topic(around)):
                 out[members[0] + at, len(COLUMNS)] = 1.0
+    if clocks:
+        out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
+    return out
+
+
+def clock_features(example: Example, index: QuantityIndex, keys: Sequence[str]) -> np.ndarray:
+    """The quantity columns of the words of the answer's clock times (option ``clocks``): ``quantity_absent`` where
+    the context gives none of the times one may be ("opens at 10 am" where it says noon), ``quantity_respelled``
+    where it gives it in another spelling ("3 pm" for "15:00"); zero elsewhere. A clock time is no amount, so
+    without the option a wrong one had only the text statistics' new number, which a labeler weighs little among
+    new words ("On Sundays it opens at 10 am" on a record's hours)."""
+    out = np.zeros((len(keys), len(COLUMNS)), dtype=np.float32)
+    spans = np.array([(w.start, w.end) for w in example.words]).reshape(-1, 2)
+    for start, end, values in clock_times(example.answer):
+        inside = np.flatnonzero((spans[:, 0] < end) & (spans[:, 1] > start))
+        stated = bool(values & index.times)
+        for i in inside:
+            out[i, 1:3] = (not stated, stated and keys[i] not in index.keys)
     return out
 
 
 class QuantityFeatures(PerContextFeatures):
     """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``, option
     ``durations`` states the years between two years of one context sentence, option ``respellings`` reads more
-    spellings of one value (module docstring)."""
+    spellings of one value, option ``clocks`` reads clock times by value (module docstring)."""
 
     name = "quantities"
     version = "3"
@@ -376,17 +404,19 @@ class QuantityFeatures(PerContextFeatures):
                     "features/text.py", "features/abbreviations.py", "markup.py", "data/sentences.py",
                     "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
-    def __init__(self, direction: bool = False, durations: bool = False, respellings: bool = False):
+    def __init__(self, direction: bool = False, durations: bool = False, respellings: bool = False,
+                 clocks: bool = False):
         super().__init__(**({"direction": True} if direction else {}), **({"durations": True} if durations else {}),
-                         **({"respellings": True} if respellings else {}))
+                         **({"respellings": True} if respellings else {}), **({"clocks": True} if clocks else {}))
         self.direction, self.durations, self.respellings = bool(direction), bool(durations), bool(respellings)
+        self.clocks = bool(clocks)
 
     @property
     def columns(self) -> list[str]:
         return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context, self.direction, self.durations, self.respellings)
+        return QuantityIndex(context, self.direction, self.durations, self.respellings, self.clocks)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index, self.direction, self.durations, self.respellings)
+        return quantity_features(example, index, self.direction, self.durations, self.respellings, self.clocks)

@@ -224,3 +224,21 @@ def test_respellings_read_a_clock_time_as_no_amount(make_example):
     context = "The meeting starts at 15:00 on Friday."
     assert "3" in _quantities(make_example, "The meeting starts at 3 p.m. on Friday.", context)
     assert _respelled(make_example, "The meeting starts at 3 p.m. on Friday.", context) == {}
+
+
+@pytest.mark.parametrize(("context", "answer", "absent", "respelled"), [
+    ("hours Sunday: 12:00-20:00 (noon to 8 pm).", "On Sundays it opens at 10 am.", ["10", "am."], []),
+    ("hours Sunday: 12:00-20:00 (noon to 8 pm).", "On Sundays it closes at 8 pm.", [], []),
+    ("The meeting starts at 15:00 on Friday.", "It starts at 3 pm on Friday.", [], ["3", "pm"]),
+    ("The shop opens at noon.", "It opens at 12:00.", [], ["12:00."]),
+    ("The shop opens at noon.", "It opens at 12:30.", ["12:30."], []),
+])
+def test_clocks_read_a_clock_time_by_value(make_example, context, answer, absent, respelled):
+    example = make_example(answer, context)
+    [matrix] = QuantityFeatures(respellings=True, clocks=True).extract([example])
+    words = [w.text for w in example.words]
+    assert [w for w, row in zip(words, matrix, strict=True) if row[1]] == absent  # quantity_absent
+    assert [w for w, row in zip(words, matrix, strict=True) if row[2]] == respelled  # quantity_respelled
+    [plain] = QuantityFeatures(respellings=True).extract([example])
+    assert not plain.any()  # without the option a clock time is no amount
+    assert build("quantities", respellings=True, clocks=True).config == {"respellings": True, "clocks": True}
