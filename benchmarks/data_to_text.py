@@ -2,13 +2,14 @@
 
     .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
 
-Four records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
+Five records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
 pass them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
 RAGTruth's Yelp records, a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code,
-``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), and a
-cafe whose attributes deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them. Per
-answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation.
-Writes ``benchmarks/results/data_to_text_<label>.json``.
+``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), a cafe
+whose attributes deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them, and a
+whole business with reviews as RAGTruth's Data2txt passes one, with overviews of it (right, and with several errors).
+Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an
+evaluation. Writes ``benchmarks/results/data_to_text_<label>.json``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,28 @@ SUSHI = json.dumps({"name": "Blue Fin Sushi", "address": "412 Main St", "city": 
 CAFE = json.dumps({"name": "Blue Door Cafe", "city": "Portland",
                    "attributes": {"OutdoorSeating": False, "Alcohol": "u'none'", "WiFi": "u'free'",
                                   "BusinessParking": "{'garage': False, 'street': True}"}})
+# a whole Yelp business as RAGTruth's Data2txt passes one (attributes as the raw data writes them), with overviews
+YELP = json.dumps({
+    "name": "Gubbio's Cafe", "address": "1200 State St", "city": "Santa Barbara", "state": "CA",
+    "categories": "Restaurants, Italian, Cafes, Breakfast & Brunch",
+    "hours": {"Monday": "8:0-15:0", "Tuesday": "8:0-15:0", "Wednesday": "8:0-15:0", "Thursday": "8:0-21:0",
+              "Friday": "8:0-21:0", "Saturday": "9:0-21:0"},
+    "attributes": {"BusinessAcceptsCreditCards": "True", "RestaurantsPriceRange2": "2",
+                   "BusinessParking": "{'garage': False, 'street': True, 'validated': False, 'lot': False, "
+                                      "'valet': False}",
+                   "WiFi": "u'no'", "GoodForKids": "True", "RestaurantsReservations": "False",
+                   "OutdoorSeating": "True", "RestaurantsDelivery": "False", "Alcohol": "u'beer_and_wine'"},
+    "business_stars": 4.0,
+    "review_info": [{"review_stars": 5.0, "review_date": "2021-07-10",
+                     "review_text": "Best eggs benedict in town. The patio is lovely and the staff are friendly. A bit "
+                                    "pricey but worth it."},
+                    {"review_stars": 2.0, "review_date": "2021-08-02",
+                     "review_text": "We waited 40 minutes for a table and the pasta was cold. Parking on State Street "
+                                    "is a pain."}]})
+YELP_OVERVIEW = ("Gubbio's Cafe is an Italian cafe on State Street in Santa Barbara, California, serving breakfast and "
+                 "brunch. It has a 4.0-star rating. The cafe accepts credit cards, offers outdoor seating, and is good "
+                 "for kids. {drinks} Parking is available on the street. {hours} One reviewer praised the eggs "
+                 "benedict and the patio, while another complained about a {wait} wait and cold pasta.")
 # (context, answer, hallucinated)
 CASES = [
     (RESTAURANT, "The Golden Palace is a cheap French coffee shop in the riverside area near Café Rouge, rated 5 out "
@@ -75,6 +98,14 @@ CASES = [
     (CAFE, "Blue Door Cafe has outdoor seating.", True),
     (CAFE, "Blue Door Cafe serves beer and wine.", True),
     (CAFE, "Blue Door Cafe has a parking garage.", True),
+    (YELP, YELP_OVERVIEW.format(
+        drinks="It serves beer and wine but does not take reservations or offer delivery, and there is no WiFi.",
+        hours="It is open from 8 am to 3 pm Monday through Wednesday, until 9 pm on Thursday and Friday, and from 9 am "
+              "to 9 pm on Saturday.", wait="40-minute"), False),
+    (YELP, YELP_OVERVIEW.format(drinks="It serves beer and wine and takes reservations, and offers free WiFi.",
+                                hours="It is open seven days a week from 8 am.", wait="30-minute"), True),
+    (YELP, "Gubbio's Cafe is an Italian cafe in Santa Barbara with a 4.5-star rating. It has a full bar and a private "
+           "parking lot.", True),
 ]
 
 

@@ -3,13 +3,13 @@
 Every family compares answer words with context words; in raw JSON the words carry its syntax (``"Café Rouge"}``,
 ``"cheap",``), so a faithful restatement of a record reads as new words. Flattened, ``{"food": "French", "price":
 "cheap", "hours": {"Monday": "7-22"}}`` reads ``food: French; price: cheap.`` and ``hours Monday: 7-22.``: the same
-content, the words bare, and a record's short fields in one sentence, which an answer sentence that restates several
-of them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
-(``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its
-name (``state: AZ (Arizona)``), a weekday field also in the plural (``hours Monday (Mondays): ...``: "open on
-Mondays"), a Python-quoted string bare (``u'free'`` reads ``free``), an identifier of words as
-words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a string as its value (``"{'garage':
-False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
+content, the words bare, and a record's short fields in one sentence, which an answer sentence that restates several of
+them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
+(``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its name
+(``state: AZ (Arizona)``), a rating in stars also as a rating (``stars: 4.5 (4.5-star rating)``), a weekday field also
+in the plural (``hours Monday (Mondays): ...``: "open on Mondays"), a Python-quoted string bare (``u'free'`` reads
+``free``), an identifier of words as words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a
+string as its value (``"{'garage': False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
 
 A field that says a thing is absent (``false``, ``"none"``, ``"no"``: ``"OutdoorSeating": false``, ``"Alcohol":
 "u'none'"``; a ``null`` is a value the record lacks) reads as a sentence of its own that denies it both ways answers do,
@@ -37,6 +37,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _CLOCKS = re.compile(r"(\d{1,2}:\d{1,2})\s*-\s*(\d{1,2}:\d{1,2})|(\d{1,2}:\d{2})")
 _QUOTED = re.compile(r"u?'([^']*)'")  # "u'free'": a Python repr kept in a JSON string
 _SNAKE = re.compile(r"[a-z]+(?:_[a-z]+)+")  # a value written as an identifier ("beer_and_wine")
+_STARS = re.compile(r"\d(?:\.\d)?")  # a rating in stars ("4.5", "3")
 # US states and territories, Canadian provinces and territories: what a record's state field holds, by code
 REGIONS = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
@@ -147,8 +148,11 @@ def _scalar(value: Any, name: str = "") -> str:
         text = quoted.group(1)
     if _SNAKE.fullmatch(text):
         text = text.replace("_", " ")  # "beer_and_wine", "full_bar": Yelp's values are identifiers too
-    if name.lower().rsplit(" ", 1)[-1] in REGION_FIELDS and text in REGIONS:
+    last = name.lower().rsplit(" ", 1)[-1]
+    if last in REGION_FIELDS and text in REGIONS:
         return f"{text} ({REGIONS[text]})"
+    if last == "stars" and _STARS.fullmatch(text):
+        return f"{text} ({text}-star rating)"  # "a 4.5-star rating", as answers write a record's stars
     return _clock_reading(text) or text
 
 

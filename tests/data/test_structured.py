@@ -17,8 +17,8 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
         "name: The Golden Palace; price range: cheap; rating: 5.0; open: yes; near: none.",
         "The Golden Palace hours Monday (Mondays): 7-22; hours Tuesday (Tuesdays): closed.",
         "The Golden Palace tags: French, coffee shop.",
-        "The Golden Palace reviews stars: 4.", "The Golden Palace reviews text: Great coffee!",
-        "The Golden Palace reviews stars: 2; reviews text: Slow service."]
+        "The Golden Palace reviews stars: 4 (4-star rating).", "The Golden Palace reviews text: Great coffee!",
+        "The Golden Palace reviews stars: 2 (2-star rating); reviews text: Slow service."]
     assert readable_context('  [{"a": 1}, {"a": 2}] ') == "a: 1.\na: 2."
     camel = {"eatType": "pub", "WheelchairAccessible": True, "BusinessParking": {"lot": True}, "customer rating": 3}
     assert readable_context(json.dumps(camel)).split("\n") == [  # no name: nothing before the nested lines
@@ -63,6 +63,13 @@ def test_clock_times_also_read_as_a_person_writes_them():
 @pytest.mark.parametrize("value", ["2:1", "25:00-26:00", "9:75", "7-22", "closed", "10:00 am"])
 def test_a_value_that_is_no_clock_time_is_left_as_written(value):
     assert readable_context(json.dumps({"score": value})) == f"score: {value}."
+
+
+def test_a_rating_in_stars_also_reads_as_a_star_rating():
+    record = {"name": "Blue Fin Sushi", "business_stars": 4.5, "stars": "3", "customer rating": 5, "stars_note": "4"}
+    assert readable_context(json.dumps(record)) == (
+        "name: Blue Fin Sushi; business stars: 4.5 (4.5-star rating); stars: 3 (3-star rating); customer rating: 5; "
+        "stars note: 4.")
 
 
 def test_a_region_code_reads_with_its_name_only_in_a_state_or_province_field():
