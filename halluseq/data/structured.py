@@ -19,7 +19,8 @@ names the record aligned to the name's line: "does not have outdoor seating" rea
 "has outdoor seating" as a restatement, the wrong way round. Denied and named in one sentence, "has outdoor seating"
 left out the context's negation and "does not have" restates it. Every line of nested fields starts with the record's
 name for the same reason (``Blue Door Cafe hours Monday: 7:00-15:00 ...``): the name no longer decides which line an
-answer sentence restates.
+answer sentence restates. A nested object with a name of its own (an item of a list) is the subject of its own denied
+fields. JSON nested deeper than Python reads is left as written.
 """
 
 from __future__ import annotations
@@ -182,6 +183,8 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
     if not isinstance(value, dict):
         lines.append(_ended(_about(subject, path) + (f"{path}: " if path else ""), _scalar(value, path)))
         return
+    own = _subject(value, "")  # an item with a name of its own is what its fields are about; its line names it
+    prefix, subject = (_about(subject, path), subject) if not own else ("", own)
     fields, denied, rest = [], [], []
     for key, item in value.items():
         item = _literal(item)
@@ -195,7 +198,7 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
         else:
             rest.append((name, item))
     if fields:
-        lines.append(_ended(_about(subject, path), "; ".join(fields)))
+        lines.append(_ended(prefix, "; ".join(fields)))
     lines.extend(denied)
     for name, item in rest:
         _flatten(item, name, lines, subject)
@@ -219,13 +222,14 @@ def _ended(prefix: str, text: str) -> str:
     return line if line.endswith(ENDS_SENTENCE) else f"{line}."
 
 
-def _subject(value: Any) -> str:
-    """What a record is about, as the subject of its denied fields: its top-level name field, else ``It``."""
+def _subject(value: Any, default: str = "It") -> str:
+    """What an object is about, as the subject of its denied fields and nested lines: its name field, else
+    ``default``."""
     if isinstance(value, dict):
         for key, item in value.items():
             if field_name(key).lower() in NAME_FIELDS and isinstance(item, str) and item.strip():
                 return _scalar(item)
-    return "It"
+    return default
 
 
 def readable_context(context: str) -> str | None:
@@ -236,10 +240,10 @@ def readable_context(context: str) -> str | None:
         return None
     try:
         value = json.loads(text)
-    except ValueError:
+        if not isinstance(value, (dict, list)):
+            return None
+        lines: list[str] = []
+        _flatten(value, "", lines)
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads: scored as given
         return None
-    if not isinstance(value, (dict, list)):
-        return None
-    lines: list[str] = []
-    _flatten(value, "", lines, _subject(value))
     return "\n".join(lines) or None

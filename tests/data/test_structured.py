@@ -38,6 +38,13 @@ def test_a_field_that_denies_a_thing_is_a_sentence_that_denies_it_about_the_reco
     assert readable_context(json.dumps({"WiFi": "no"})) == "It does not have WiFi (no WiFi)."
 
 
+def test_an_item_with_a_name_of_its_own_is_what_its_denied_fields_are_about():
+    record = {"name": "Corner Shop", "items": [{"name": "Oat milk", "in_stock": False}, {"price": 3, "vegan": False}]}
+    assert readable_context(json.dumps(record)).split("\n") == [
+        "name: Corner Shop.", "items name: Oat milk.", "Oat milk does not have in stock (no in stock, items).",
+        "Corner Shop items price: 3.", "Corner Shop does not have vegan (no vegan, items)."]
+
+
 def test_a_python_literal_in_a_string_reads_as_the_value_it_writes():
     record = {"name": "Lakeside Bikes",
               "BusinessParking": "{'garage': False, 'street': True, 'lot': None}", "Ambience": "{broken"}
@@ -48,7 +55,7 @@ def test_a_python_literal_in_a_string_reads_as_the_value_it_writes():
 
 
 @pytest.mark.parametrize("context", ["The Eiffel Tower is 330 metres tall.", '{"a": 1', "[1, 2", "42", '"text"',
-                                     "{}", "[]", "{not json at all}", ""])
+                                     "{}", "[]", "{not json at all}", "", "[" * 5000 + "]" * 5000])
 def test_any_other_context_is_left_as_it_is(context):
     assert readable_context(context) is None
 
