@@ -7,7 +7,8 @@ content, the words bare, and a record's short fields in one sentence, which an a
 them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
 (``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its name
 (``state: AZ (Arizona)``), a rating in stars also as a rating (``stars: 4.5 (4.5-star rating)``), a weekday field also
-in the plural (``hours Monday (Mondays): ...``: "open on Mondays"), a Python-quoted string bare (``u'free'`` reads
+in the plural (``hours Monday (Mondays): ...``: "open on Mondays") and the days a week they count (``Blue Door Cafe:
+six days a week.``: "open seven days a week" is wrong), a Python-quoted string bare (``u'free'`` reads
 ``free``), an identifier of words as words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a
 string as its value (``"{'garage': False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
 
@@ -61,6 +62,7 @@ ABSENT = frozenset({"no", "none", "false"})  # values that deny a field ("WiFi":
 NAME_FIELDS = ("name", "business name", "title")  # the top-level field that names what a record is about
 LITERALS = {"True": True, "False": False, "None": None}  # Python's spellings, as Yelp's records keep them
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+WEEK_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven")  # open days a week, as answers write them
 
 
 def _key_part(part: str) -> str:
@@ -199,6 +201,8 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
             rest.append((name, item))
     if fields:
         lines.append(_ended(prefix, "; ".join(fields)))
+    if week := _week(value):
+        lines.append(_ended(f"{subject}: ", week))
     lines.extend(denied)
     for name, item in rest:
         _flatten(item, name, lines, subject)
@@ -208,6 +212,17 @@ def _weekdays(field: str) -> str:
     """A field named by a weekday also in the plural, as answers about opening hours write it (``Monday (Mondays)``);
     any other field as it is."""
     return f"{field} ({field}s)" if field.lower() in WEEKDAYS else field
+
+
+def _week(value: dict) -> str | None:
+    """For an object of opening hours by weekday, how many days a week the record is open, as answers count them
+    (``six days a week``, a sentence of its own: "open" beside the hours would make "closes at 9 pm" an antonym; a day
+    whose hours read ``closed`` is no open day); None for any other object."""
+    days = {str(key).strip().lower(): str(item).strip().lower() for key, item in value.items()}
+    if not days or not days.keys() <= WEEKDAYS:
+        return None
+    open_days = sum(1 for hours in days.values() if hours != "closed")
+    return f"{WEEK_COUNTS[open_days]} day{'s' if open_days > 1 else ''} a week" if open_days else None
 
 
 def _about(subject: str, path: str) -> str:
