@@ -93,6 +93,7 @@ CASES = [
     (SUSHI, "On Sundays it opens at 10 am.", True),
     (SUSHI, "It offers free WiFi, outdoor seating and delivery.", True),
     (CAFE, "Blue Door Cafe does not have outdoor seating.", False),
+    (CAFE, "Blue Door Cafe has no outdoor seating.", False),
     (CAFE, "Blue Door Cafe does not serve alcohol.", False),
     (CAFE, "Blue Door Cafe offers free WiFi and street parking.", False),
     (CAFE, "Blue Door Cafe has outdoor seating.", True),

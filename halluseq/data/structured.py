@@ -13,15 +13,16 @@ six days a week.``: "open seven days a week" is wrong), a Python-quoted string b
 string as its value (``"{'garage': False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
 
 A field that says a thing is absent (``false``, ``"none"``, ``"no"``: ``"OutdoorSeating": false``, ``"Alcohol":
-"u'none'"``; a ``null`` is a value the record lacks) reads as a sentence of its own that denies it both ways answers do,
-with the record's name as its subject (``Blue Door Cafe does not have outdoor seating (no outdoor seating,
-attributes).``). Read as ``outdoor seating: no`` among other fields, after a line of the name, an answer sentence that
-names the record aligned to the name's line: "does not have outdoor seating" read as a negation the context lacks and
-"has outdoor seating" as a restatement, the wrong way round. Denied and named in one sentence, "has outdoor seating"
-left out the context's negation and "does not have" restates it. Every line of nested fields starts with the record's
-name for the same reason (``Blue Door Cafe hours Monday: 7:00-15:00 ...``): the name no longer decides which line an
-answer sentence restates. A nested object with a name of its own (an item of a list) is the subject of its own denied
-fields. JSON nested deeper than Python reads is left as written.
+"u'none'"``; a ``null`` is a value the record lacks) reads as sentences of their own that deny it both ways answers do,
+with the record's name as its subject (``Blue Door Cafe does not have outdoor seating (attributes). Blue Door Cafe has
+no outdoor seating (attributes).``: two sentences of one negation each, so that "has no outdoor seating" restates the
+second and a claim of the thing leaves out a negation). Read as ``outdoor seating: no`` among other fields, after a line
+of the name, an answer sentence that names the record aligned to the name's line: "does not have outdoor seating" read
+as a negation the context lacks and "has outdoor seating" as a restatement, the wrong way round. Denied and named in a
+sentence, "has outdoor seating" leaves out the context's negation and "does not have" and "has no" restate it. Every
+line of nested fields starts with the record's name for the same reason (``Blue Door Cafe hours Monday: 7:00-15:00
+...``): the name no longer decides which line an answer sentence restates. A nested object with a name of its own (an
+item of a list) is the subject of its own denied fields. JSON nested deeper than Python reads is left as written.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ REGIONS = {
 REGION_FIELDS = ("state", "province")  # the last word of a field name that holds a region code
 SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its own
 ABSENT = frozenset({"no", "none", "false"})  # values that deny a field ("WiFi": "no", "Alcohol": "none")
-NAME_FIELDS = ("name", "business name", "title")  # the top-level field that names what a record is about
+NAME_FIELDS = ("name", "business name", "title", "product", "product name", "model")  # what names a record
 LITERALS = {"True": True, "False": False, "None": None}  # Python's spellings, as Yelp's records keep them
 WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 WEEK_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven")  # open days a week, as answers write them
@@ -170,9 +171,9 @@ def _short_text(value: Any, name: str = "") -> str | None:
 
 def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> None:
     """Append ``value``'s lines: an object's short fields on one line (``food: French; price range: cheap.``), each
-    field that denies a thing in a sentence of its own (``<subject> does not have outdoor seating (no outdoor seating,
-    attributes).``), each longer text, nested object and list item on lines of its own, after the record's name
-    (``subject``) where it has one."""
+    field that denies a thing in sentences of its own (``<subject> does not have outdoor seating (attributes).
+    <subject> has no outdoor seating (attributes).``), each longer text, nested object and list item on lines of its
+    own, after the record's name (``subject``) where it has one."""
     value = _literal(value)
     if isinstance(value, list):
         texts = [_short_text(item) for item in value]
@@ -194,7 +195,8 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
         text = _short_text(item, name)
         if text is not None and _absent(item):
             field = field_name(key).removeprefix("has ")  # "HasTV": "does not have TV"
-            denied.append(_ended("", f"{subject} does not have {field} (no {field}{f', {path}' if path else ''})"))
+            where = f" ({path})" if path else ""
+            denied.append(f"{subject} does not have {field}{where}. {subject} has no {field}{where}.")
         elif text is not None:
             fields.append(f"{name}: {text}")
         else:

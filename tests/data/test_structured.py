@@ -30,19 +30,20 @@ def test_a_field_that_denies_a_thing_is_a_sentence_that_denies_it_about_the_reco
               "attributes": {"Alcohol": "u'none'", "HasTV": "False", "Caters": "True"}}
     assert readable_context(json.dumps(record)).split("\n") == [
         "name: Blue Door Cafe; city: Portland.",
-        "Blue Door Cafe does not have outdoor seating (no outdoor seating).",
-        "Blue Door Cafe does not have WiFi (no WiFi).",
+        "Blue Door Cafe does not have outdoor seating. Blue Door Cafe has no outdoor seating.",
+        "Blue Door Cafe does not have WiFi. Blue Door Cafe has no WiFi.",
         "Blue Door Cafe attributes Caters: yes.",
-        "Blue Door Cafe does not have Alcohol (no Alcohol, attributes).",
-        "Blue Door Cafe does not have TV (no TV, attributes)."]
-    assert readable_context(json.dumps({"WiFi": "no"})) == "It does not have WiFi (no WiFi)."
+        "Blue Door Cafe does not have Alcohol (attributes). Blue Door Cafe has no Alcohol (attributes).",
+        "Blue Door Cafe does not have TV (attributes). Blue Door Cafe has no TV (attributes)."]
+    assert readable_context(json.dumps({"WiFi": "no"})) == "It does not have WiFi. It has no WiFi."
 
 
 def test_an_item_with_a_name_of_its_own_is_what_its_denied_fields_are_about():
     record = {"name": "Corner Shop", "items": [{"name": "Oat milk", "in_stock": False}, {"price": 3, "vegan": False}]}
     assert readable_context(json.dumps(record)).split("\n") == [
-        "name: Corner Shop.", "items name: Oat milk.", "Oat milk does not have in stock (no in stock, items).",
-        "Corner Shop items price: 3.", "Corner Shop does not have vegan (no vegan, items)."]
+        "name: Corner Shop.", "items name: Oat milk.",
+        "Oat milk does not have in stock (items). Oat milk has no in stock (items).",
+        "Corner Shop items price: 3.", "Corner Shop does not have vegan (items). Corner Shop has no vegan (items)."]
 
 
 def test_a_python_literal_in_a_string_reads_as_the_value_it_writes():
@@ -51,7 +52,7 @@ def test_a_python_literal_in_a_string_reads_as_the_value_it_writes():
     assert readable_context(json.dumps(record)).split("\n") == [
         "name: Lakeside Bikes; Ambience: {broken.",
         "Lakeside Bikes business parking street: yes; business parking lot: none.",
-        "Lakeside Bikes does not have garage (no garage, business parking)."]
+        "Lakeside Bikes does not have garage (business parking). Lakeside Bikes has no garage (business parking)."]
 
 
 @pytest.mark.parametrize("context", ["The Eiffel Tower is 330 metres tall.", '{"a": 1', "[1, 2", "42", '"text"',
