@@ -2,14 +2,15 @@
 
     .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
 
-Five records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task
-pass them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
-RAGTruth's Yelp records, a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code,
-``u'free'``) with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), a cafe
-whose attributes deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them, and a
-whole business with reviews as RAGTruth's Data2txt passes one, with overviews of it (right, and with several errors).
-Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check, not an
-evaluation. Writes ``benchmarks/results/data_to_text_<label>.json``.
+Six records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task pass
+them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
+RAGTruth's Yelp records, a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code, ``u'free'``)
+with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), a cafe whose attributes
+deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them, a product record (no Yelp
+conventions), and a whole business with reviews as RAGTruth's Data2txt passes one, with overviews of it (right, and with
+several errors). Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check,
+not an evaluation.
+Writes ``benchmarks/results/data_to_text_<label>.json``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ SUSHI = json.dumps({"name": "Blue Fin Sushi", "address": "412 Main St", "city": 
 CAFE = json.dumps({"name": "Blue Door Cafe", "city": "Portland",
                    "attributes": {"OutdoorSeating": False, "Alcohol": "u'none'", "WiFi": "u'free'",
                                   "BusinessParking": "{'garage': False, 'street': True}"}})
+# a product record (no Yelp conventions): fields named by product, a list, a denied feature
+LAPTOP = json.dumps({"product": "X200 Laptop", "price_usd": 999, "ram_gb": 16, "ports": ["USB-C", "HDMI"],
+                     "touchscreen": False, "weight_kg": 1.3})
 # a whole Yelp business as RAGTruth's Data2txt passes one (attributes as the raw data writes them), with overviews
 YELP = json.dumps({
     "name": "Gubbio's Cafe", "address": "1200 State St", "city": "Santa Barbara", "state": "CA",
@@ -99,6 +103,12 @@ CASES = [
     (CAFE, "Blue Door Cafe has outdoor seating.", True),
     (CAFE, "Blue Door Cafe serves beer and wine.", True),
     (CAFE, "Blue Door Cafe has a parking garage.", True),
+    (LAPTOP, "The X200 Laptop costs $999 and has 16 GB of RAM, with USB-C and HDMI ports but no touchscreen.", False),
+    (LAPTOP, "The X200 Laptop has no touchscreen.", False),
+    (LAPTOP, "The X200 Laptop weighs 1.3 kg and does not have a touchscreen.", False),
+    (LAPTOP, "The X200 Laptop costs $999 and has 32 GB of RAM, with USB-C and HDMI ports.", True),
+    (LAPTOP, "The X200 Laptop has a touchscreen.", True),
+    (LAPTOP, "The X200 Laptop has USB-C, HDMI and Thunderbolt ports.", True),
     (YELP, YELP_OVERVIEW.format(
         drinks="It serves beer and wine but does not take reservations or offer delivery, and there is no WiFi.",
         hours="It is open from 8 am to 3 pm Monday through Wednesday, until 9 pm on Thursday and Friday, and from 9 am "
