@@ -36,6 +36,8 @@ def test_a_field_that_denies_a_thing_is_a_sentence_that_denies_it_about_the_reco
         "Blue Door Cafe does not have Alcohol (attributes). Blue Door Cafe has no Alcohol (attributes).",
         "Blue Door Cafe does not have TV (attributes). Blue Door Cafe has no TV (attributes)."]
     assert readable_context(json.dumps({"WiFi": "no"})) == "It does not have WiFi. It has no WiFi."
+    assert readable_context(json.dumps({"product": "X200 Laptop", "touchscreen": False})).split("\n") == [
+        "product: X200 Laptop.", "X200 Laptop does not have touchscreen. X200 Laptop has no touchscreen."]
 
 
 def test_an_item_with_a_name_of_its_own_is_what_its_denied_fields_are_about():
