@@ -27,7 +27,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, context_times, time_words
+from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms
 from halluseq.lexicon import load_relations
@@ -165,10 +165,11 @@ def run_on_words(text: str) -> set[str]:
             for word in RUN_ON_WORDS.get(part, ())}
 
 
-def without_clock_times(text: str) -> str:
-    """``text`` with each clock time (:func:`clock_times`: ``18:00``, ``6 pm``) blanked out, its length kept."""
+def without_clock_times(text: str, clocks: Sequence[tuple[int, int, frozenset[str]]]) -> str:
+    """``text`` with each of its clock times (``clocks``, :func:`clock_times`: ``18:00``, ``6 pm``) blanked out, its
+    length kept."""
     pieces, done = [], 0
-    for start, end, _ in clock_times(text):
+    for start, end, _ in clocks:
         pieces += [text[done:start], " " * (end - start)]
         done = end
     return "".join(pieces) + text[done:]
@@ -188,9 +189,10 @@ class ContextIndex:
         self.bigrams = {gram for sequence in sequences for gram in zip(sequence, sequence[1:], strict=False)}
         self.trigrams = {gram for sequence in sequences
                          for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
-        self.numbers = set(numbers_in(without_clock_times(context) if respellings else context, respellings))
+        clocks = clock_times(context) if respellings else []  # read once: its times, and no numbers inside them
+        self.numbers = set(numbers_in(without_clock_times(context, clocks), respellings))
         self.initialisms = initialisms(words) | acronyms(words) if respellings else set()  # "U.S." holds "US"
-        self.times = context_times(context) if respellings else set()
+        self.times = {value for _, _, values in clocks for value in values}
         if respellings:
             self.keys |= run_on_words(context)
         self._context = context
