@@ -53,6 +53,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import clock_times, context_times, time_words
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.measures import Date, dates, unit_of, wrong_date_words
 from halluseq.features.numbers import (
     COUNTS,
     DASHES,
@@ -96,6 +97,8 @@ PERCENT_WORDS = frozenset({"percent", "per-cent", "pc"})  # after a count: "50 p
 DECADE = re.compile(r"(1[5-9]\d|20\d)0s")  # "1930s" (respellings: what a year states)
 TIME_WORDS = {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}  # clock times a context writes in words
 FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice"), not changes ("doubled")
+# a context sentence opening with one of these is about what the sentence before it is about ("It cost $1.2 billion")
+REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
 
@@ -277,15 +280,21 @@ class QuantityIndex:
     per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
     context gives it (the lemmas of the sentence's content words, direction words left out, and the sign); with
     ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the values of
-    :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``, ``noon``)."""
+    :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``, ``noon``);
+    with ``referents`` a sentence that opens with a pronoun (:data:`REFERRING`) is also about what the one before it
+    is about; with ``units`` per amount's value the units of measure it is given in
+    (:func:`halluseq.features.measures.unit_of`; None for none); with ``dates`` its calendar dates."""
 
     def __init__(self, context: str, direction: bool = False, durations: bool = False, respellings: bool = False,
-                 clocks: bool = False):
+                 clocks: bool = False, referents: bool = False, units: bool = False, calendar: bool = False):
         self.keys: set[str] = set()
         self.times: set[str] = set()  # with ``clocks``: the clock times it gives, as HH:MM
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         self.durations: set[float] = set()
+        self.units: dict[Value, set[tuple[str, str] | None]] = {}
+        self.dates: list[Date] = []
+        topic: set[str] = set()
         for start, end in split_sentences(context):
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
@@ -294,9 +303,14 @@ class QuantityIndex:
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
-            topic = _topic(keys)
+            topic = _topic(keys) | (topic if referents and keys and keys[0] in REFERRING else set())
             for value in _stated(keys, words, respellings) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
+            for first, stop, value, _ in amounts(keys, words, respellings) if units else ():
+                unit = unit_of(keys, first, stop)
+                self.units.setdefault(value, set()).add(unit[:2] if unit else None)
+            if calendar:
+                self.dates.extend(dates(words, keys))
             for first, stop, value, _ in amounts(keys, words, respellings) if direction else ():
                 if found := move(keys, first, stop):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
@@ -339,12 +353,17 @@ def pointer_mask(example: Example) -> np.ndarray:
 
 
 def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False,
-                      durations: bool = False, respellings: bool = False, clocks: bool = False) -> np.ndarray:
+                      durations: bool = False, respellings: bool = False, clocks: bool = False,
+                      referents: bool = False, units: bool = False, calendar: bool = False) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); with
     ``durations`` a count of years that two years of one context sentence are apart is stated; with
     ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
-    value (:func:`clock_features`); ``index`` built with the same options."""
-    index = index or QuantityIndex(example.context, direction, durations, respellings, clocks)
+    value (:func:`clock_features`); with ``units`` an amount given in a unit of measure is stated only where the
+    context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
+    context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); ``index`` built
+    with the same options (``referents`` is one of the index only)."""
+    index = index or QuantityIndex(example.context, direction, durations, respellings, clocks, referents, units,
+                                   calendar)
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -365,6 +384,11 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         far = stated and not index.near(value, _topic(around))
         if not stated and durations and value[0] == "count" and value[1] in index.durations:
             stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
+        if units and stated and (unit := unit_of(keys, first, end)):
+            given = index.units.get(value, set())
+            if unit[:2] not in given and any(other and other[0] == unit[0] for other in given):  # miles for km
+                stated = far = False
+                out[unit[2], 1] = 1.0  # the unit word of "2.4 miles" too
         for i in range(first, end):
             out[i, :len(COLUMNS)] = (spelled, not stated, stated and keys[i] not in index.keys, far)
         if direction and stated and (found := move([keys[i] for i in members], first - members[0], end - members[0])):
@@ -373,6 +397,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
                 out[members[0] + at, len(COLUMNS)] = 1.0
     if clocks:
         out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
+    for date in dates(words, keys) if calendar else ():
+        for i in wrong_date_words(date, index.dates):
+            out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
     return out
 
 
@@ -405,18 +432,22 @@ class QuantityFeatures(PerContextFeatures):
                     "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     def __init__(self, direction: bool = False, durations: bool = False, respellings: bool = False,
-                 clocks: bool = False):
-        super().__init__(**({"direction": True} if direction else {}), **({"durations": True} if durations else {}),
-                         **({"respellings": True} if respellings else {}), **({"clocks": True} if clocks else {}))
+                 clocks: bool = False, referents: bool = False, units: bool = False, calendar: bool = False):
+        options = {"direction": direction, "durations": durations, "respellings": respellings, "clocks": clocks,
+                   "referents": referents, "units": units, "calendar": calendar}
+        super().__init__(**{name: True for name, on in options.items() if on})
         self.direction, self.durations, self.respellings = bool(direction), bool(durations), bool(respellings)
-        self.clocks = bool(clocks)
+        self.clocks, self.referents, self.units, self.calendar = bool(clocks), bool(referents), bool(units), \
+            bool(calendar)
 
     @property
     def columns(self) -> list[str]:
         return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context, self.direction, self.durations, self.respellings, self.clocks)
+        return QuantityIndex(context, self.direction, self.durations, self.respellings, self.clocks, self.referents,
+                             self.units, self.calendar)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index, self.direction, self.durations, self.respellings, self.clocks)
+        return quantity_features(example, index, self.direction, self.durations, self.respellings, self.clocks,
+                                 self.referents, self.units, self.calendar)

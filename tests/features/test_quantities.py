@@ -242,3 +242,55 @@ def test_clocks_read_a_clock_time_by_value(make_example, context, answer, absent
     [plain] = QuantityFeatures(respellings=True).extract([example])
     assert not plain.any()  # without the option a clock time is no amount
     assert build("quantities", respellings=True, clocks=True).config == {"respellings": True, "clocks": True}
+
+
+BRIDGE = ("The new bridge opened on 3 March 2021 after four years of construction. It cost $1.2 billion and is 2.4 "
+          "kilometres long.")
+
+
+def _columns(make_example, answer: str, context: str, **options: bool) -> dict[str, list[str]]:
+    example = make_example(answer, context)
+    [matrix] = QuantityFeatures(durations=True, respellings=True, **options).extract([example])
+    return {w.text: [c for c, v in zip(COLUMNS, row, strict=True) if v]
+            for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+
+def test_referents_read_a_sentence_opening_with_a_pronoun_as_about_the_one_before(make_example):
+    answer = "The bridge opened on March 3, 2021, and cost $1.2 billion."
+    assert "quantity_far" in _columns(make_example, answer, BRIDGE)["$1.2"]  # "It cost ...": about nothing shared
+    assert _columns(make_example, answer, BRIDGE, referents=True)["$1.2"] == ["quantity_spelled"]
+    unrelated = BRIDGE.replace("It cost", "The city's new stadium cost")
+    assert "quantity_far" in _columns(make_example, answer, unrelated, referents=True)["$1.2"]
+
+
+@pytest.mark.parametrize(("answer", "absent"), [
+    ("The 2.4-mile bridge opened in 2021.", ["2.4-mile"]),
+    ("The bridge is 2.4 miles long.", ["2.4", "miles"]),
+    ("After a four-month build, the bridge opened in 2021.", ["four-month"]),
+    ("The 2.4-kilometre bridge opened in 2021.", []),
+    ("The bridge is 2.4 km long.", []),
+    ("It took four years to build.", []),
+])
+def test_units_compare_what_an_amount_measures(make_example, answer, absent):
+    found = _columns(make_example, answer, BRIDGE, units=True)
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == absent
+    if absent:  # without the option the value alone is compared: stated
+        assert not any("quantity_absent" in c for c in _columns(make_example, answer, BRIDGE).values())
+
+
+@pytest.mark.parametrize(("answer", "absent"), [
+    ("The bridge opened in May 2021.", ["May"]),
+    ("The bridge opened on March 5, 2021.", ["5,"]),  # a day the context does not have: absent either way
+    ("The bridge opened on 3 March 2021.", []),
+])
+def test_calendar_marks_the_date_parts_the_context_dates_otherwise(make_example, answer, absent):
+    found = _columns(make_example, answer, BRIDGE, calendar=True)
+    assert [w for w, columns in found.items() if columns == ["quantity_absent"]] == absent
+
+
+def test_new_options_are_off_by_default_and_keyed(make_example):
+    assert "May" not in _columns(make_example, "The bridge opened in May 2021.", BRIDGE)
+    options = {"referents": True, "units": True, "calendar": True}
+    assert build("quantities", **options).config == options
+    fingerprints = {QuantityFeatures(**{name: True}).fingerprint for name in options}
+    assert len(fingerprints | {QuantityFeatures().fingerprint}) == 4
