@@ -23,7 +23,8 @@ UNIT_KINDS: dict[str, tuple[tuple[str, ...], ...]] = {
                ("mm", "millimetre", "millimetres", "millimeter", "millimeters"), ("mi", "mile", "miles"),
                ("ft", "foot", "feet"), ("inch", "inches"), ("yard", "yards")),
     "mass": (("kg", "kilogram", "kilograms", "kilo", "kilos"), ("gram", "grams"), ("tonne", "tonnes", "ton", "tons"),
-             ("ounce", "ounces", "oz"), ("lb", "lbs")),
+             ("mg", "milligram", "milligrams"), ("mcg", "microgram", "micrograms"), ("ounce", "ounces", "oz"),
+             ("lb", "lbs")),
     "time": (("seconds", "sec", "secs"), ("minute", "minutes", "min", "mins"), ("hour", "hours", "hr", "hrs"),
              ("day", "days"), ("week", "weeks"), ("month", "months"), ("year", "years", "yr", "yrs"),
              ("decade", "decades"), ("century", "centuries")),
@@ -34,8 +35,8 @@ UNIT_KINDS: dict[str, tuple[tuple[str, ...], ...]] = {
     "data": (("kb", "kilobyte", "kilobytes"), ("mb", "megabyte", "megabytes"), ("gb", "gigabyte", "gigabytes"),
              ("tb", "terabyte", "terabytes")),
 }
-# spelling -> (kind, the unit's first spelling)
-UNITS: dict[str, tuple[str, str]] = {spelling: (kind, group[0]) for kind, groups in UNIT_KINDS.items()
+# spelling -> (kind, the unit's first spelling): the units of measure read
+MEASURES: dict[str, tuple[str, str]] = {spelling: (kind, group[0]) for kind, groups in UNIT_KINDS.items()
                                      for group in groups for spelling in group}
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -52,8 +53,8 @@ def unit_of(keys: Sequence[str], first: int, end: int) -> tuple[str, str, int] |
     None."""
     parts = [part for part in DASHES.split(keys[end - 1]) if part]
     if len(parts) > 1:
-        return next((UNITS[part] + (end - 1,) for part in parts[1:] if part in UNITS), None)
-    return UNITS[keys[end]] + (end,) if end < len(keys) and keys[end] in UNITS else None
+        return next((MEASURES[part] + (end - 1,) for part in parts[1:] if part in MEASURES), None)
+    return MEASURES[keys[end]] + (end,) if end < len(keys) and keys[end] in MEASURES else None
 
 
 class Date(NamedTuple):

@@ -23,6 +23,7 @@ def _keys(text: str) -> tuple[list[str], list[str]]:
     ("120 rooms", None),  # what the number counts, but no unit of measure
     ("a 3-2 win", None),
     ("5 pounds", None),  # weight or money: left out
+    ("take 500 mg daily", ("mass", "mg", 2)),
 ])
 def test_unit_of_reads_the_unit_after_an_amount_or_joined_to_it(text, unit):
     words, keys = _keys(text)
