@@ -53,7 +53,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import clock_times, context_times, time_words
 from halluseq.features.align import is_content, item_starts
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.measures import MEASURES, Date, dates, unit_of, wrong_date_words
+from halluseq.features.measures import Date, dates, unit_of, wrong_date_words
 from halluseq.features.numbers import (
     COUNTS,
     DASHES,
@@ -237,15 +237,9 @@ def _stated(keys: Sequence[str], words: Sequence[str], respellings: bool = False
     return values
 
 
-def _topic(keys: Sequence[str], units: bool = False) -> set[str]:
-    """The content keys of a sentence that are no amount words (what the sentence is about); with ``units`` a unit of
-    measure read as its unit, alone or joined to an amount ("hours" and "18-hour" are about hours)."""
-    topic = {key for key in keys if is_content(key) and number_token(key) is None}
-    if not units:
-        return topic
-    joined = {part for key in keys if number_token(key) is not None for part in DASHES.split(key)[1:]}
-    return {MEASURES[key][1] if key in MEASURES else key for key in topic} \
-        | {MEASURES[part][1] for part in joined & MEASURES.keys()}
+def _topic(keys: Sequence[str]) -> set[str]:
+    """The content keys of a sentence that are no amount words (what the sentence is about)."""
+    return {key for key in keys if is_content(key) and number_token(key) is None}
 
 
 def _sign(keys: Sequence[str], i: int) -> int:
@@ -309,7 +303,7 @@ class QuantityIndex:
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
-            topic = _topic(keys, units) | (topic if referents and keys and keys[0] in REFERRING else set())
+            topic = _topic(keys) | (topic if referents and keys and keys[0] in REFERRING else set())
             for value in _stated(keys, words, respellings) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
             for first, stop, value, _ in amounts(keys, words, respellings) if units else ():
@@ -387,8 +381,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         stated = value in index.topics
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
-        about = _topic(around + ([keys[end - 1]] if units else []), units)  # with units "18-hour" is about hours
-        far = stated and not index.near(value, about)
+        far = stated and not index.near(value, _topic(around))
         if not stated and durations and value[0] == "count" and value[1] in index.durations:
             stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
         if units and stated and (unit := unit_of(keys, first, end)):

@@ -295,10 +295,3 @@ def test_new_options_are_off_by_default_and_keyed(make_example):
     fingerprints = {QuantityFeatures(**{name: True}).fingerprint for name in options}
     assert len(fingerprints | {QuantityFeatures().fingerprint}) == 4
 
-
-def test_units_make_an_amount_with_its_unit_about_that_unit(make_example):
-    context = "The Model X weighs 1.2 kg. Battery life is rated at 18 hours. It starts at $1,299."
-    answer = "It offers an 18-hour battery and costs $1,299."
-    assert "quantity_far" in _columns(make_example, answer, context, referents=True)["18-hour"]  # only "battery"
-    found = _columns(make_example, answer, context, referents=True, units=True)
-    assert found["18-hour"] == ["quantity_respelled"] and "$1,299." not in found  # both share battery and hours
