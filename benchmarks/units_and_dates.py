@@ -1,0 +1,51 @@
+"""Amounts with units and dates, and answers that join two context sentences, on three short contexts of our own.
+
+    .venv/bin/python benchmarks/units_and_dates.py [--model default] [--label NAME]
+
+Written as a user trying the detector (session 48) on a bridge, a drug label and a laptop: right answers that fuse
+two sentences of the context where the second one opens with "It" ("The bridge opened on March 3, 2021, and cost
+$1.2 billion."), that write a unit joined to its amount ("The 2.4-kilometre bridge", "an 18-hour battery") or a date
+in another order ("March 3, 2021" for "3 March 2021"); and wrong ones that change only a unit ("2.4-mile", "a
+four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"). Per answer the score, the
+verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
+``benchmarks/results/units_and_dates_<label>.json``.
+"""
+
+from __future__ import annotations
+
+from hand_claims import cases_main
+
+BRIDGE = ("The new bridge opened on 3 March 2021 after four years of construction. It cost $1.2 billion and is 2.4 "
+          "kilometres long.")
+DRUG = ("Patients should take 500 mg of the drug twice daily for 10 days. Do not exceed 2,000 mg in 24 hours. Common "
+        "side effects include headache and dizziness.")
+LAPTOP = ("The Model X weighs 1.2 kg and has a 14-inch display. Battery life is rated at 18 hours. It starts at "
+          "$1,299.")
+# (context, answer, hallucinated)
+CASES = [
+    (BRIDGE, "The bridge opened on March 3, 2021, and cost $1.2 billion.", False),
+    (BRIDGE, "Opened in 2021 after four years of work, the bridge cost $1.2 billion.", False),
+    (BRIDGE, "The 2.4-kilometre bridge opened in 2021.", False),
+    (BRIDGE, "The bridge opened on 3 March 2021 and is 2.4 km long.", False),
+    (BRIDGE, "The bridge opened in March 2021.", False),
+    (BRIDGE, "The bridge opened in May 2021.", True),
+    (BRIDGE, "The bridge opened on March 5, 2021.", True),
+    (BRIDGE, "The 2.4-mile bridge opened in 2021.", True),
+    (BRIDGE, "The bridge is 2.4 miles long.", True),
+    (BRIDGE, "After a four-month build, the bridge opened in 2021.", True),
+    (BRIDGE, "It cost $1.2 million.", True),
+    (DRUG, "Take 500 mg twice a day for 10 days.", False),
+    (DRUG, "Do not take more than 2,000 mg in 24 hours.", False),
+    (DRUG, "Take 500 mg twice daily for 10 weeks.", True),
+    (DRUG, "Do not exceed 2,000 mg in 12 hours.", True),
+    (DRUG, "Take 500 grams twice daily for 10 days.", True),
+    (LAPTOP, "The 14-inch Model X weighs 1.2 kg.", False),
+    (LAPTOP, "It offers an 18-hour battery and costs $1,299.", False),
+    (LAPTOP, "It offers 18 hours of battery life and starts at $1,299.", False),
+    (LAPTOP, "The Model X weighs 1.2 pounds.", True),
+    (LAPTOP, "It offers an 18-day battery and costs $1,299.", True),
+    (LAPTOP, "Battery life is rated at 18 minutes.", True),
+]
+
+if __name__ == "__main__":
+    cases_main("units_and_dates", __doc__, CASES)
