@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -101,6 +102,23 @@ FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice")
 REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
+
+
+@dataclass(frozen=True)
+class QuantityOptions:
+    """How amounts are read (module docstring; all off by default): ``direction`` adds ``quantity_direction``;
+    ``durations`` states the years between two years of one context sentence; ``respellings`` reads more spellings
+    of one value; ``clocks`` reads clock times by value; ``referents`` makes a context sentence that opens with a
+    pronoun (:data:`REFERRING`) also about the sentence before it; ``units`` compares an amount's unit of measure;
+    ``calendar`` compares dates."""
+
+    direction: bool = False
+    durations: bool = False
+    respellings: bool = False
+    clocks: bool = False
+    referents: bool = False
+    units: bool = False
+    calendar: bool = False
 
 
 def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings: bool = False
@@ -277,16 +295,16 @@ def _lemmas(topic: set[str]) -> set[str]:
 
 class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
-    per value the content keys of each sentence that states it, and with ``direction`` per amount the moves the
-    context gives it (the lemmas of the sentence's content words, direction words left out, and the sign); with
-    ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the values of
-    :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``, ``noon``);
-    with ``referents`` a sentence that opens with a pronoun (:data:`REFERRING`) is also about what the one before it
-    is about; with ``units`` per amount's value the units of measure it is given in
-    (:func:`halluseq.features.measures.unit_of`; None for none); with ``dates`` its calendar dates."""
+    per value the content keys of each sentence that states it, and by ``options``: with ``direction`` per amount
+    the moves the context gives it (the lemmas of the sentence's content words, direction words left out, and the
+    sign); with ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the
+    values of :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``,
+    ``noon``); with ``referents`` a sentence that opens with a pronoun is also about the one before it; with
+    ``units`` per amount's value the units of measure it is given in (:func:`halluseq.features.measures.unit_of`;
+    None for none); with ``calendar`` its dates."""
 
-    def __init__(self, context: str, direction: bool = False, durations: bool = False, respellings: bool = False,
-                 clocks: bool = False, referents: bool = False, units: bool = False, calendar: bool = False):
+    def __init__(self, context: str, options: QuantityOptions = QuantityOptions()):
+        direction, durations, respellings = options.direction, options.durations, options.respellings
         self.keys: set[str] = set()
         self.times: set[str] = set()  # with ``clocks``: the clock times it gives, as HH:MM
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
@@ -303,18 +321,18 @@ class QuantityIndex:
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
-            topic = _topic(keys) | (topic if referents and keys and keys[0] in REFERRING else set())
+            topic = _topic(keys) | (topic if options.referents and keys and keys[0] in REFERRING else set())
             for value in _stated(keys, words, respellings) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
-            for first, stop, value, _ in amounts(keys, words, respellings) if units else ():
-                unit = unit_of(keys, first, stop)
-                self.units.setdefault(value, set()).add(unit[:2] if unit else None)
-            if calendar:
-                self.dates.extend(dates(words, keys))
-            for first, stop, value, _ in amounts(keys, words, respellings) if direction else ():
-                if found := move(keys, first, stop):
+            for first, stop, value, _ in amounts(keys, words, respellings) if options.units or direction else ():
+                if options.units:
+                    unit = unit_of(keys, first, stop)
+                    self.units.setdefault(value, set()).add(unit[:2] if unit else None)
+                if direction and (found := move(keys, first, stop)):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
-        if clocks:
+            if options.calendar:
+                self.dates.extend(dates(words, keys))
+        if options.clocks:
             self.times = context_times(context) | {TIME_WORDS[key] for key in self.keys if key in TIME_WORDS}
 
     def near(self, value: Value, topic: set[str]) -> bool:
@@ -352,18 +370,17 @@ def pointer_mask(example: Example) -> np.ndarray:
     return pointers
 
 
-def quantity_features(example: Example, index: QuantityIndex | None = None, direction: bool = False,
-                      durations: bool = False, respellings: bool = False, clocks: bool = False,
-                      referents: bool = False, units: bool = False, calendar: bool = False) -> np.ndarray:
-    """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); with
-    ``durations`` a count of years that two years of one context sentence are apart is stated; with
+def quantity_features(example: Example, index: QuantityIndex | None = None,
+                      options: QuantityOptions = QuantityOptions()) -> np.ndarray:
+    """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); by ``options``:
+    with ``durations`` a count of years that two years of one context sentence are apart is stated; with
     ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
     value (:func:`clock_features`); with ``units`` an amount given in a unit of measure is stated only where the
     context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
     context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); ``index`` built
-    with the same options (``referents`` is one of the index only)."""
-    index = index or QuantityIndex(example.context, direction, durations, respellings, clocks, referents, units,
-                                   calendar)
+    with the same options."""
+    index = index or QuantityIndex(example.context, options)
+    direction, durations, respellings, units = options.direction, options.durations, options.respellings, options.units
     words = [w.text for w in example.words]
     keys = [word_key(w) for w in words]
     out = np.zeros((len(keys), len(COLUMNS) + direction), dtype=np.float32)
@@ -371,7 +388,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
         return out
     pointers = pointer_mask(example)
     clause = _clauses(example)
-    timed = time_words(example) if respellings or clocks else np.zeros(len(words), dtype=bool)  # "3 p.m."
+    timed = time_words(example) if respellings or options.clocks else np.zeros(len(words), dtype=bool)  # "3 p.m."
     for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any() or timed[first:end].any():
             continue
@@ -395,9 +412,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None, dire
             sign, at = found
             if index.reversed(value, sign, _topic(around)):
                 out[members[0] + at, len(COLUMNS)] = 1.0
-    if clocks:
+    if options.clocks:
         out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
-    for date in dates(words, keys) if calendar else ():
+    for date in dates(words, keys) if options.calendar else ():
         for i in wrong_date_words(date, index.dates):
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
     return out
@@ -420,9 +437,8 @@ def clock_features(example: Example, index: QuantityIndex, keys: Sequence[str]) 
 
 
 class QuantityFeatures(PerContextFeatures):
-    """Answer amounts compared with the context's by value; option ``direction`` adds ``quantity_direction``, option
-    ``durations`` states the years between two years of one context sentence, option ``respellings`` reads more
-    spellings of one value, option ``clocks`` reads clock times by value (module docstring)."""
+    """Answer amounts compared with the context's by value; options as :class:`QuantityOptions` (keyword arguments;
+    module docstring)."""
 
     name = "quantities"
     version = "3"
@@ -431,23 +447,16 @@ class QuantityFeatures(PerContextFeatures):
                     "features/text.py", "features/abbreviations.py", "markup.py", "data/sentences.py",
                     "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
-    def __init__(self, direction: bool = False, durations: bool = False, respellings: bool = False,
-                 clocks: bool = False, referents: bool = False, units: bool = False, calendar: bool = False):
-        options = {"direction": direction, "durations": durations, "respellings": respellings, "clocks": clocks,
-                   "referents": referents, "units": units, "calendar": calendar}
-        super().__init__(**{name: True for name, on in options.items() if on})
-        self.direction, self.durations, self.respellings = bool(direction), bool(durations), bool(respellings)
-        self.clocks, self.referents, self.units, self.calendar = bool(clocks), bool(referents), bool(units), \
-            bool(calendar)
+    def __init__(self, **options: bool):
+        self.options = QuantityOptions(**{name: bool(on) for name, on in options.items()})
+        super().__init__(**{name: True for name, on in asdict(self.options).items() if on})
 
     @property
     def columns(self) -> list[str]:
-        return [*COLUMNS, DIRECTION_COLUMN] if self.direction else list(COLUMNS)
+        return [*COLUMNS, DIRECTION_COLUMN] if self.options.direction else list(COLUMNS)
 
     def index(self, context: str) -> QuantityIndex:
-        return QuantityIndex(context, self.direction, self.durations, self.respellings, self.clocks, self.referents,
-                             self.units, self.calendar)
+        return QuantityIndex(context, self.options)
 
     def example_features(self, example: Example, index: QuantityIndex) -> np.ndarray:
-        return quantity_features(example, index, self.direction, self.durations, self.respellings, self.clocks,
-                                 self.referents, self.units, self.calendar)
+        return quantity_features(example, index, self.options)
