@@ -2,14 +2,14 @@
 
     .venv/bin/python benchmarks/data_to_text.py [--model default] [--label NAME]
 
-Six records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task pass
+Seven records of our own (no dataset holds them), given as JSON the way RAG pipelines and RAGTruth's Data2txt task pass
 them: a restaurant in the style of the E2E challenge, a business with opening hours and a review in the style of
 RAGTruth's Yelp records, a Yelp-style record as the raw data writes it (``7:0-22:0`` hours, a state code, ``u'free'``)
 with answers written the way generators write them (``11 pm``, ``noon``, ``Arizona``, ``WiFi``), a cafe whose attributes
 deny things (``false``, ``u'none'``, a parking literal) with answers that deny or claim them, a product record (no Yelp
-conventions), and a whole business with reviews as RAGTruth's Data2txt passes one, with overviews of it (right, and with
-several errors). Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check,
-not an evaluation.
+conventions), a bakery's opening hours as Yelp lists them (open days only), and a whole business with reviews as
+RAGTruth's Data2txt passes one, with overviews of it (right, and with several errors). Per answer the score, the
+verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation.
 Writes ``benchmarks/results/data_to_text_<label>.json``.
 """
 
@@ -42,6 +42,10 @@ CAFE = json.dumps({"name": "Blue Door Cafe", "city": "Portland",
 # a product record (no Yelp conventions): fields named by product, a list, a denied feature
 LAPTOP = json.dumps({"product": "X200 Laptop", "price_usd": 999, "ram_gb": 16, "ports": ["USB-C", "HDMI"],
                      "touchscreen": False, "weight_kg": 1.3})
+# opening hours as Yelp lists them, open days only (session 48: a weekday left out is a day it is closed on)
+BAKERY = json.dumps({"name": "Rise Bakery", "city": "Austin", "state": "TX",
+                     "hours": {"Tuesday": "7:0-15:0", "Wednesday": "7:0-15:0", "Thursday": "7:0-15:0",
+                               "Friday": "7:0-15:0", "Saturday": "8:0-16:0", "Sunday": "8:0-14:0"}})
 # a whole Yelp business as RAGTruth's Data2txt passes one (attributes as the raw data writes them), with overviews
 YELP = json.dumps({
     "name": "Gubbio's Cafe", "address": "1200 State St", "city": "Santa Barbara", "state": "CA",
@@ -109,6 +113,12 @@ CASES = [
     (LAPTOP, "The X200 Laptop costs $999 and has 32 GB of RAM, with USB-C and HDMI ports.", True),
     (LAPTOP, "The X200 Laptop has a touchscreen.", True),
     (LAPTOP, "The X200 Laptop has USB-C, HDMI and Thunderbolt ports.", True),
+    (BAKERY, "Rise Bakery is closed on Mondays.", False),
+    (BAKERY, "Rise Bakery in Austin, Texas, is open six days a week and closed on Mondays.", False),
+    (BAKERY, "On Tuesdays Rise Bakery opens at 7 am.", False),
+    (BAKERY, "Rise Bakery is closed on Sundays.", True),
+    (BAKERY, "Rise Bakery is open on Mondays.", True),
+    (BAKERY, "On Mondays Rise Bakery opens at 7 am.", True),
     (YELP, YELP_OVERVIEW.format(
         drinks="It serves beer and wine but does not take reservations or offer delivery, and there is no WiFi.",
         hours="It is open from 8 am to 3 pm Monday through Wednesday, until 9 pm on Thursday and Friday, and from 9 am "

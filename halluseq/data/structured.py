@@ -7,8 +7,10 @@ content, the words bare, and a record's short fields in one sentence, which an a
 them aligns to. Values that answers write another way are read both ways: a clock time also as a person writes it
 (``11:00-23:00`` reads ``11:00-23:00 (11 am to 11 pm)``, ``12:00`` ``noon``), a state or province code also by its name
 (``state: AZ (Arizona)``), a rating in stars also as a rating (``stars: 4.5 (4.5-star rating)``), a weekday field also
-in the plural (``hours Monday (Mondays): ...``: "open on Mondays") and the days a week they count (``Blue Door Cafe:
-six days a week.``: "open seven days a week" is wrong), a Python-quoted string bare (``u'free'`` reads
+in the plural (``hours Monday (Mondays): ...``: "open on Mondays"), the days a week they count (``Blue Door Cafe:
+six days a week.``: "open seven days a week" is wrong) and the weekdays they leave out (``Blue Door Cafe is closed
+on Monday (Mondays).``: "closed on Mondays" restates it, "closed on Sundays" replaces its day), a Python-quoted
+string bare (``u'free'`` reads
 ``free``), an identifier of words as words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a
 string as its value (``"{'garage': False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
 
@@ -62,7 +64,9 @@ SHORT_WORDS = 12  # a longer value (a review, a description) gets a line of its 
 ABSENT = frozenset({"no", "none", "false"})  # values that deny a field ("WiFi": "no", "Alcohol": "none")
 NAME_FIELDS = ("name", "business name", "title", "product", "product name", "model")  # what names a record
 LITERALS = {"True": True, "False": False, "None": None}  # Python's spellings, as Yelp's records keep them
-WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+WEEK = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKDAYS = frozenset(WEEK)
+LISTED_WEEK = 4  # weekdays an hours object lists for the days it leaves out to read as closed days
 WEEK_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven")  # open days a week, as answers write them
 
 
@@ -189,8 +193,11 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
     own = _subject(value, "")  # an item with a name of its own is what its fields are about; its line names it
     prefix, subject = (_about(subject, path), subject) if not own else ("", own)
     fields, denied, rest = [], [], []
+    closed = _closed_days(value)
     for key, item in value.items():
         item = _literal(item)
+        if closed and str(item).strip().lower() == "closed":
+            continue  # read in the closed days' sentences: "closed" beside the hours makes "opens at 8 am" an antonym
         name = f"{path} {_weekdays(field_name(key))}".strip()
         text = _short_text(item, name)
         if text is not None and _absent(item):
@@ -205,6 +212,8 @@ def _flatten(value: Any, path: str, lines: list[str], subject: str = "It") -> No
         lines.append(_ended(prefix, "; ".join(fields)))
     if week := _week(value):
         lines.append(_ended(f"{subject}: ", week))
+    if closed:
+        lines.append(_ended(f"{subject} is closed on ", closed))
     lines.extend(denied)
     for name, item in rest:
         _flatten(item, name, lines, subject)
@@ -225,6 +234,19 @@ def _week(value: dict) -> str | None:
         return None
     open_days = sum(1 for hours in days.values() if hours != "closed")
     return f"{WEEK_COUNTS[open_days]} day{'s' if open_days > 1 else ''} a week" if open_days else None
+
+
+def _closed_days(value: dict) -> str | None:
+    """For an object of opening hours by weekday, the weekdays it is closed on, as answers name them (``Monday
+    (Mondays) and Tuesday (Tuesdays)``): those whose hours read ``closed`` and, where it lists at least
+    ``LISTED_WEEK`` days, those it leaves out (Yelp's hours list open days only; a shorter list may be a partial
+    record); None for any other object or a week with no closed day."""
+    days = {str(key).strip().lower(): str(item).strip().lower() for key, item in value.items()}
+    if not days or not days.keys() <= WEEKDAYS:
+        return None
+    closed = [day.capitalize() for day in WEEK
+              if days.get(day) == "closed" or day not in days and len(days) >= LISTED_WEEK]
+    return " and ".join(_weekdays(day) for day in closed) or None
 
 
 def _about(subject: str, path: str) -> str:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from halluseq.data.structured import readable_context
+from halluseq.data.structured import WEEK, readable_context
 
 
 def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own():
@@ -15,8 +15,8 @@ def test_a_record_reads_as_its_short_fields_on_one_line_and_each_text_on_its_own
               "reviews": [{"stars": 4, "text": "Great coffee!"}, {"stars": 2, "text": "Slow service"}]}
     assert readable_context(json.dumps(record)).split("\n") == [  # a null is a value the record lacks: no denial
         "name: The Golden Palace; price range: cheap; rating: 5.0; open: yes; near: none.",
-        "The Golden Palace hours Monday (Mondays): 7-22; hours Tuesday (Tuesdays): closed.",
-        "The Golden Palace: one day a week.", "The Golden Palace tags: French, coffee shop.",
+        "The Golden Palace hours Monday (Mondays): 7-22.", "The Golden Palace: one day a week.",
+        "The Golden Palace is closed on Tuesday (Tuesdays).", "The Golden Palace tags: French, coffee shop.",
         "The Golden Palace reviews stars: 4 (4-star rating).", "The Golden Palace reviews text: Great coffee!",
         "The Golden Palace reviews stars: 2 (2-star rating); reviews text: Slow service."]
     assert readable_context('  [{"a": 1}, {"a": 2}] ') == "a: 1.\na: 2."
@@ -68,7 +68,8 @@ def test_clock_times_also_read_as_a_person_writes_them():
     assert readable_context(json.dumps(record)) == (
         "hours Monday (Mondays): 7:00-22:00 (7 am to 10 pm); hours Friday (Fridays): 11:00-23:30 (11 am to 11:30 pm); "
         "hours Sunday (Sundays): 12:00-0:00 (noon to midnight); hours Tuesday (Tuesdays): 9:30 (9:30 am).\n"
-        "It: four days a week.")
+        "It: four days a week.\nIt is closed on Wednesday (Wednesdays) and Thursday (Thursdays) and Saturday "
+        "(Saturdays).")
 
 
 @pytest.mark.parametrize("value", ["2:1", "25:00-26:00", "9:75", "7-22", "closed", "10:00 am"])
@@ -79,11 +80,20 @@ def test_a_value_that_is_no_clock_time_is_left_as_written(value):
 def test_opening_hours_by_weekday_also_read_as_the_days_a_week_they_count():
     hours = {"Monday": "8:0-15:0", "Friday": "9:0-17:0", "Sunday": "closed"}
     assert readable_context(json.dumps({"name": "X", "hours": hours})).split("\n")[1:] == [
-        "X hours Monday (Mondays): 8:00-15:00 (8 am to 3 pm); hours Friday (Fridays): 9:00-17:00 (9 am to 5 pm); "
-        "hours Sunday (Sundays): closed.", "X: two days a week."]
+        "X hours Monday (Mondays): 8:00-15:00 (8 am to 3 pm); hours Friday (Fridays): 9:00-17:00 (9 am to 5 pm).",
+        "X: two days a week.", "X is closed on Sunday (Sundays)."]  # "closed" beside hours: "opens" an antonym
     assert readable_context(json.dumps({"hours": {"Monday": "8-15"}})).split("\n") == [
         "hours Monday (Mondays): 8-15.", "It: one day a week."]
     assert "a week" not in readable_context(json.dumps({"hours": {"Monday": "8-15", "note": "ask"}}))
+
+
+def test_the_weekdays_a_long_enough_hours_list_leaves_out_read_as_closed_days():
+    hours = {day: "7:0-15:0" for day in ("Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")}
+    lines = readable_context(json.dumps({"name": "Rise Bakery", "hours": hours})).split("\n")
+    assert lines[2:] == ["Rise Bakery: six days a week.", "Rise Bakery is closed on Monday (Mondays)."]
+    three = {"Monday": "8-15", "Friday": "9-17", "Sunday": "9-12"}  # maybe a partial record: nothing read into it
+    assert "closed" not in readable_context(json.dumps({"hours": three}))
+    assert "closed" not in readable_context(json.dumps({"hours": {day.capitalize(): "9-17" for day in WEEK}}))
 
 
 def test_a_rating_in_stars_also_reads_as_a_star_rating():
