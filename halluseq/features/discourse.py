@@ -18,8 +18,9 @@ is not a claim:
   courtesies.
 - ``source_clause``: the clause names the sources (``passage``, ``context``, ``document``, ``article`` ...; or
   "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
-- ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), or of a
-  sentence that ends with one ("Here are the key facts:"), at most ``LABEL_MAX`` words.
+- ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), of a
+  sentence that ends with one ("Here are the key facts:") or of a heading line (``## Comparison``, ``**Model 3**``
+  alone on its line; version 3), at most ``LABEL_MAX`` words.
 
 No model, no options; linear in answer plus context length.
 """
@@ -57,6 +58,9 @@ SHORT_SENTENCE = 3  # words of a clause or sentence that can be a courtesy on it
 DASHES = frozenset({"-", "–", "—", "--"})
 LABEL_MAX = 6  # words of a label before its colon
 _LABEL = re.compile(r"^[ \t]*(?:[-*•>#]+|\d+[.)])?[ \t]*([^\n:]{1,80}?):(?=\s|\*|$)", re.MULTILINE)
+# a heading line: markdown's "## Comparison", or a line in bold and nothing else ("**Model 3**")
+_HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+([^\n]{1,80}?)|(?:\*\*|__)([^\n*_]{1,80})(?:\*\*|__))[ \t]*$",
+                      re.MULTILINE)
 
 
 def _apostrophes(key: str) -> str:
@@ -65,7 +69,8 @@ def _apostrophes(key: str) -> str:
 
 def label_ranges(answer: str) -> list[tuple[int, int]]:
     """Character ranges of line-initial labels ending with a colon (``- Height:``, ``**Answer:**``): list markers
-    and markdown emphasis included, at most ``LABEL_MAX`` words before the colon."""
+    and markdown emphasis included, at most ``LABEL_MAX`` words before the colon; and of heading lines of at most
+    ``LABEL_MAX`` words (``## Comparison``, a line in bold alone: ``**Model 3**``)."""
     ranges = []
     for match in _LABEL.finditer(answer):
         if len(match.group(1).split()) <= LABEL_MAX:
@@ -73,6 +78,8 @@ def label_ranges(answer: str) -> list[tuple[int, int]]:
             while end < len(answer) and answer[end] in "*_":
                 end += 1
             ranges.append((match.start(), end))
+    ranges += [match.span() for match in _HEADING.finditer(answer)
+               if len((match.group(1) or match.group(2)).split()) <= LABEL_MAX]
     return ranges
 
 
@@ -132,7 +139,7 @@ class DiscourseFeatures(PerContextFeatures):
     """Framing words of an answer (courtesies, references to the sources, list labels); no options."""
 
     name = "discourse"
-    version = "2"
+    version = "3"
     source_files = ("features/discourse.py", "features/text.py", "data/sentences.py")
 
     @property

@@ -75,6 +75,12 @@ def test_labels_of_lists_and_headings(make_example):
         "Here", "are", "the", "key", "facts:", "-", "Height:", "-", "**Completed:**", "2.", "City:"]
 
 
+def test_heading_lines_are_labels(make_example):
+    answer = ("## Comparison\n\n**Model 3**\n- Range: 272 miles\nThe **Model Y** is larger.\n"
+              "# A heading of far more than six words")
+    assert _flags(make_example, answer, "label") == ["##", "Comparison", "**Model", "3**", "-", "Range:"]
+
+
 def test_label_ranges_skip_long_lines_and_times():
     text = "Note: it opened at 10:30.\nThe tower that was finished in a hurry in 1889 is tall: 330 metres."
     assert [text[s:e] for s, e in label_ranges(text)] == ["Note:"]
