@@ -10,9 +10,9 @@ them aligns to. Values that answers write another way are read both ways: a cloc
 in the plural (``hours Monday (Mondays): ...``: "open on Mondays"), the days a week they count (``Blue Door Cafe:
 six days a week.``: "open seven days a week" is wrong) and the weekdays they leave out (``Blue Door Cafe is closed
 on Monday (Mondays).``: "closed on Mondays" restates it, "closed on Sundays" replaces its day), a Python-quoted
-string bare (``u'free'`` reads
-``free``), an identifier of words as words (``beer_and_wine`` reads ``beer and wine``), a Python literal kept in a
-string as its value (``"{'garage': False, 'lot': True}"`` as the object it writes, ``"True"`` as yes).
+string bare (``u'free'`` reads ``free``), an identifier of words as words (``beer_and_wine`` reads ``beer and
+wine``), a Python literal kept in a string as its value (``"{'garage': False, 'lot': True}"`` as the object it
+writes, ``"True"`` as yes).
 
 A field that says a thing is absent (``false``, ``"none"``, ``"no"``: ``"OutdoorSeating": false``, ``"Alcohol":
 "u'none'"``; a ``null`` is a value the record lacks) reads as sentences of their own that deny it both ways answers do,
@@ -225,12 +225,17 @@ def _weekdays(field: str) -> str:
     return f"{field} ({field}s)" if field.lower() in WEEKDAYS else field
 
 
+def _hours_by_weekday(value: dict) -> dict[str, str] | None:
+    """An object of opening hours by weekday as ``{weekday: hours}``, both in lower case; None for any other object."""
+    days = {str(key).strip().lower(): str(item).strip().lower() for key, item in value.items()}
+    return days if days and days.keys() <= WEEKDAYS else None
+
+
 def _week(value: dict) -> str | None:
     """For an object of opening hours by weekday, how many days a week the record is open, as answers count them
     (``six days a week``, a sentence of its own: "open" beside the hours would make "closes at 9 pm" an antonym; a day
     whose hours read ``closed`` is no open day); None for any other object."""
-    days = {str(key).strip().lower(): str(item).strip().lower() for key, item in value.items()}
-    if not days or not days.keys() <= WEEKDAYS:
+    if (days := _hours_by_weekday(value)) is None:
         return None
     open_days = sum(1 for hours in days.values() if hours != "closed")
     return f"{WEEK_COUNTS[open_days]} day{'s' if open_days > 1 else ''} a week" if open_days else None
@@ -241,8 +246,7 @@ def _closed_days(value: dict) -> str | None:
     (Mondays) and Tuesday (Tuesdays)``): those whose hours read ``closed`` and, where it lists at least
     ``LISTED_WEEK`` days, those it leaves out (Yelp's hours list open days only; a shorter list may be a partial
     record); None for any other object or a week with no closed day."""
-    days = {str(key).strip().lower(): str(item).strip().lower() for key, item in value.items()}
-    if not days or not days.keys() <= WEEKDAYS:
+    if (days := _hours_by_weekday(value)) is None:
         return None
     closed = [day.capitalize() for day in WEEK
               if days.get(day) == "closed" or day not in days and len(days) >= LISTED_WEEK]

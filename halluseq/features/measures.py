@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from halluseq.features.align import MONTHS as CALENDAR_MONTHS
 from halluseq.features.numbers import DASHES
 
 # Spellings of one unit of measure, by the kind of thing it measures: two units of one kind that differ are another
@@ -39,8 +40,7 @@ UNIT_KINDS: dict[str, tuple[tuple[str, ...], ...]] = {
 MEASURES: dict[str, tuple[str, str]] = {spelling: (kind, group[0]) for kind, groups in UNIT_KINDS.items()
                                      for group in groups for spelling in group}
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
+MONTHS = tuple(month.lower() for month in CALENDAR_MONTHS)
 MONTH_SPELLINGS = {**{month: month for month in MONTHS},
                    **{month[:3]: month for month in MONTHS if month != "may"}, "sept": "september"}
 DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
