@@ -43,6 +43,8 @@ _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markd
 POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
+# "10,000" is one number, not 10 and 000; word boundaries as NUMBER's ("Q2", "4x4", "70th" hold none)
+GROUPED_NUMBER = re.compile(r"\b(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?)\b")
 # respellings: digits with a scale or unit run on ("£10.25m", "$3bn", "5km", "20C"), their currency and scale words
 RUN_ON = re.compile(r"(?<![\w.,])([$€£]?)(\d+(?:\.\d+)?)"
                     r"(m|mn|bn|k|tn|km|kg|cm|mm|ml|ft|lb|lbs|mph|mw|gw|kw|kwh|gb|mb|tb|c)\b", re.IGNORECASE)
@@ -152,10 +154,14 @@ def split_compounds(keys: Sequence[str]) -> list[str]:
 
 
 def numbers_in(text: str, respellings: bool = False) -> list[str]:
-    """The numbers in digits of ``text`` as :data:`NUMBER` finds them; with ``respellings`` also the digits of a number
-    with a scale or unit run on (``£10.25m``: ``10.25``)."""
-    found = NUMBER.findall(text)
-    return found + [match.group(2) for match in RUN_ON.finditer(text)] if respellings else found
+    """The numbers in digits of ``text`` as :data:`NUMBER` finds them; with ``respellings`` a number with thousands
+    separators as one, without them (``$10,000``: ``10000``, where :data:`NUMBER` finds ``10`` and ``000``, which any
+    "50,000" of the context holds), and also the digits of a number with a scale or unit run on (``£10.25m``:
+    ``10.25``)."""
+    if not respellings:
+        return NUMBER.findall(text)
+    return [number.replace(",", "") for number in GROUPED_NUMBER.findall(text)] + \
+        [match.group(2) for match in RUN_ON.finditer(text)]
 
 
 def run_on_words(text: str) -> set[str]:

@@ -602,3 +602,11 @@ def test_respellings_read_abbreviations_and_clock_times(make_example):
     assert respelled["number_not_aligned"] == [] and "St." not in respelled["replaced_name"]
     assert _columns(make_example, "The church of St. Mary opens at 4 p.m. on Sundays.", context, respellings=True,
                     **options)["number_not_aligned"] == ["4"]
+
+
+def test_respellings_read_a_number_with_thousands_separators_as_one(make_example):
+    example = make_example("Full Self-Driving costs an extra $10,000.", "Full Self-Driving costs an extra $8,000.")
+    column = COLUMNS.index("number_not_aligned")
+    [read] = AlignFeatures(respellings=True).extract([example])
+    [plain] = AlignFeatures().extract([example])  # 10 and 000: the sentence's "$8,000" holds 000
+    assert read[-1, column] == 1 and plain[-1, column] == 0

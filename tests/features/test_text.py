@@ -329,3 +329,19 @@ def test_respellings_read_an_acronym_of_context_names_and_run_on_amounts(make_ex
                                                               "novel_number": 1}
     assert marked("It approved a £12m loan.", False)["£12m"]["is_number"] == 0
     assert TextFeatures(respellings=True).fingerprint != TextFeatures().fingerprint
+
+
+@pytest.mark.parametrize(("answer", "novel", "novel_without"), [
+    ("Full Self-Driving costs $10,000 extra.", True, False),  # without: 10 and 000, and "$8,000" holds 000
+    ("Full Self-Driving costs $8,000 extra.", False, False),
+    ("Full Self-Driving costs $8000 extra.", False, True),  # the context's number without its separator
+    ("It has 50,000 stations.", False, False),
+])
+def test_respellings_read_a_number_with_thousands_separators_as_one(make_example, answer, novel, novel_without):
+    context = "Full Self-Driving costs an extra $8,000. The network has 50,000 stations."
+    example = make_example(answer, context)
+    novel_number = COLUMNS.index("novel_number")
+    for respellings, expected in ((True, novel), (False, novel_without)):
+        [matrix] = TextFeatures(respellings=respellings).extract([example])
+        [number] = [row for row in matrix if row[COLUMNS.index("is_number")]]
+        assert number[novel_number] == expected
