@@ -29,9 +29,13 @@ states (:func:`slot_forms`: "350°F" stands where the context has "350", "eight"
 not stand where it has "794-1185"), a name by its letters and digits ("E-ZPass" for "E-ZPass®"), and a number alone
 ("4", the list number of "4. Serve it") is no window.
 
+Another name or number the answer sentence holds too is no other one (a list read in another order); with option
+``crossed`` two numbers of one sentence that each stand where the context has the other are ("give 30 days' notice,
+and the deposit is returned within 60 days" where the context has 60 days' notice and 30 days for the deposit).
+
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
-references), kept for the bundled ``full`` detector that was trained on it. No model; one option,
-``longest_evidence`` (:class:`SlotFeatures`); linear in context plus answer length.
+references), kept for the bundled ``full`` detector that was trained on it. No model; options ``longest_evidence``,
+``respellings`` and ``crossed`` (:class:`SlotFeatures`); linear in context plus answer length.
 """
 
 from __future__ import annotations
@@ -231,36 +235,54 @@ def is_window(words: Sequence[str]) -> bool:
 
 
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
-                 unit: tuple[int, int], longest_evidence: bool = False, letters: str | None = None
-                 ) -> tuple[bool, bool]:
-    """``(other, same)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the context
-    has another name (a number for a number; version 3) next to the longest window on either side that it holds,
+                 unit: tuple[int, int], longest_evidence: bool = False, letters: str | None = None,
+                 unheld: frozenset[str] = frozenset()) -> tuple[bool, bool, frozenset[str]]:
+    """``(other, same, held)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the
+    context has another name (a number for a number; version 3) next to the longest window on either side that it holds,
     and this one next to no window of either side (a context of several passages may give "oven to 400°F" in one and
     "oven to 350°F" in another); whether it has this one next to some window (compared by :func:`slot_forms`).
     With ``longest_evidence``, this one next to a window grounds it only where no longer window (either side) has
     another there: "opened in 1953 by Mayor Edith" where one passage says "opened to traffic in 1931 by Mayor Edith"
     and another "the Nordby Bridge, opened in 1953" stands where the context puts 1931 (three words against two).
     ``letters``: the name is this acronym, and the name that spells it is this one too ("the EU fined" where the
-    context has "the European Union fined": option ``respellings``)."""
+    context has "the European Union fined": option ``respellings``). Another name the answer sentence holds too is
+    no other one (a list read in another order), unless it is in ``unheld``; ``held``: the numbers the context has
+    next to this number's longest window on either side, where it has not this one, that the answer sentence holds
+    (:func:`crossed_numbers`)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
     same_size = other_size = 0  # the longest window next to this name, and next to another one
     sides_found: set[bool] = set()
+    held_others: set[str] = set()
     for after, size, window in _windows(keys, item_ends, group):
         neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
-        if any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own) \
-                or letters and any(spells(letters, [k for k, _ in n]) for n in neighbours):
+        grounds = any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own) \
+            or letters and any(spells(letters, [k for k, _ in n]) for n in neighbours)
+        if grounds:
             if not longest_evidence:
-                return False, True  # a range holds each value it states ("eight" in "8-10"), not the other way
+                return False, True, frozenset()  # a range holds each value it states ("eight" in "8-10")
             same_size = max(same_size, size)
         if neighbours and after not in sides_found:  # the longest window of this side the context holds
             sides_found.add(after)
-            if any(is_numeric(k) == numeric and not forms <= held for n in neighbours for k, forms in n):
+            kind = [forms for n in neighbours for k, forms in n if is_numeric(k) == numeric]
+            if any(not forms <= held or forms & unheld for forms in kind):
                 other_size = max(other_size, size)
+            if numeric and not grounds:
+                held_others.update(form for forms in kind if forms <= held for form in forms)
     if same_size and same_size >= other_size:  # ties to this name
-        return False, True
-    return bool(other_size), False
+        return False, True, frozenset(held_others)
+    return bool(other_size), False, frozenset(held_others)
+
+
+def crossed_numbers(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+    """Per number of one answer sentence (its values ``own``, none for a name or a number in a group of several:
+    "$8.2m or $0.19" shares its group's windows; ``held``: what :func:`slot_verdict` found next to its windows that
+    the sentence holds), the values of the sentence's other numbers it trades places with: each stands where the
+    context has the other ("give 30 days' notice ... returned within 60 days" where the context has "60 days' notice
+    ... within 30 days")."""
+    return [frozenset(form for j, theirs in enumerate(own) if j != i and mine & held[j] and theirs & held[i]
+                      for form in theirs) for i, mine in enumerate(own)]
 
 
 def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int]
@@ -282,10 +304,11 @@ def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, i
 
 
 def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False,
-                  respellings: bool = False) -> np.ndarray:
+                  respellings: bool = False, crossed: bool = False) -> np.ndarray:
     """The ``(n_words, 2)`` slot-feature matrix of one example; with ``respellings`` an acronym stands where the
     context has the name that spells it (:func:`slot_verdict`), and a clock time the context gives on either clock
-    stands where it stands ("at 3pm" for "at 15:00")."""
+    stands where it stands ("at 3pm" for "at 15:00"); with ``crossed`` two numbers of one sentence that trade places
+    (:func:`crossed_numbers`) each stand where the context has another."""
     index = index or SlotIndex(example.context)
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
@@ -303,13 +326,23 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         kept_keys = [keys[p] for p in kept]
         ends = clause_ends(texts, keys)
         kept_ends = [ends[p] for p in kept]
-        for group_first, group_end, units in slot_groups([fills[p] for p in kept], kept_keys, kept_ends):
-            for unit in units:
-                letters = acronym(texts[kept[unit[0]]]) if respellings and unit[1] == unit[0] + 1 else None
-                verdict = slot_verdict(index, kept_keys, kept_ends, (group_first, group_end), unit, longest_evidence,
-                                       letters)
-                rows = [members[kept[q]] for q in range(*unit)]
-                out[rows, 0], out[rows, 1] = (False, True) if timed[rows].all() else verdict  # "3pm" for "15:00"
+        groups = slot_groups([fills[p] for p in kept], kept_keys, kept_ends)
+        units = [((first, end), unit) for first, end, group_units in groups for unit in group_units]
+        letters = [acronym(texts[kept[unit[0]]]) if respellings and unit[1] == unit[0] + 1 else None
+                   for _, unit in units]
+        verdicts = [slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence, spelled)
+                    for (group, unit), spelled in zip(units, letters, strict=True)]
+        if crossed:
+            own = [frozenset(_forms(count_key(k) for k in kept_keys[unit[0]:unit[1]])) if group == unit else frozenset()
+                   for group, unit in units]  # a number of a group ("$8.2m or $0.19") shares its group's windows
+            for i, trades in enumerate(crossed_numbers(own, [held for *_, held in verdicts])):
+                if trades:
+                    group, unit = units[i]
+                    verdicts[i] = slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence,
+                                               letters[i], trades)
+        for (_, unit), (other, same, _) in zip(units, verdicts, strict=True):
+            rows = [members[kept[q]] for q in range(*unit)]
+            out[rows, 0], out[rows, 1] = (False, True) if timed[rows].all() else (other, same)  # "3pm" for "15:00"
     return out
 
 
@@ -317,7 +350,8 @@ class SlotFeatures(PerContextFeatures):
     """Names and numbers against what the context has next to the same words. ``longest_evidence`` (off by default):
     the longest window decides between this name and another (:func:`slot_verdict`); ``respellings`` (off by
     default): an acronym stands where the context has the name that spells it (:mod:`halluseq.features.initials`),
-    a clock time the context gives (:mod:`halluseq.features.abbreviations`) where it stands."""
+    a clock time the context gives (:mod:`halluseq.features.abbreviations`) where it stands; ``crossed`` (off by
+    default): two numbers of one sentence that trade places are each another number (:func:`crossed_numbers`)."""
 
     name = "slots"
     version = "4"
@@ -328,13 +362,13 @@ class SlotFeatures(PerContextFeatures):
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
-    def __init__(self, longest_evidence: bool = False, respellings: bool = False):
+    def __init__(self, longest_evidence: bool = False, respellings: bool = False, crossed: bool = False):
         super().__init__(**({"longest_evidence": True} if longest_evidence else {}),
-                         **({"respellings": True} if respellings else {}))
-        self.longest_evidence, self.respellings = bool(longest_evidence), bool(respellings)
+                         **({"respellings": True} if respellings else {}), **({"crossed": True} if crossed else {}))
+        self.longest_evidence, self.respellings, self.crossed = bool(longest_evidence), bool(respellings), bool(crossed)
 
     def index(self, context: str) -> SlotIndex:
         return SlotIndex(context)
 
     def example_features(self, example: Example, index: SlotIndex) -> np.ndarray:
-        return slot_features(example, index, self.longest_evidence, self.respellings)
+        return slot_features(example, index, self.longest_evidence, self.respellings, self.crossed)

@@ -167,3 +167,24 @@ def test_respellings_ground_a_clock_time_the_context_gives_on_the_other_clock(ma
 
     assert verdicts("The meeting starts at 3pm on Friday.")["3pm"] == [0.0, 1.0]
     assert verdicts("The meeting starts at 4pm on Friday.")["4pm"] == [1.0, 0.0]
+
+
+def test_crossed_numbers_trade_places_in_one_sentence(make_example):
+    context = ("The tenant must give the landlord at least 60 days' written notice before ending the lease. The "
+               "security deposit of $2,400 will be returned within 30 days of move-out. We reported a net profit of "
+               "$8.2 million or $0.19 per share, and of $29.9 million or $0.70 per share excluding special items.")
+
+    def verdicts(answer: str, crossed: bool) -> dict[str, list[float]]:
+        example = make_example(answer, context)
+        [matrix] = SlotFeatures(longest_evidence=True, respellings=True, crossed=crossed).extract([example])
+        return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+    swapped = "The tenant must give 30 days' written notice, and the deposit is returned within 60 days."
+    assert verdicts(swapped, False) == {"30": [0.0, 1.0], "60": [0.0, 1.0]}  # each the other's: held, no other one
+    assert verdicts(swapped, True) == {"30": [1.0, 0.0], "60": [1.0, 0.0]}
+    right = "The tenant must give 60 days' written notice, and the deposit is returned within 30 days."
+    assert verdicts(right, True) == {"60": [0.0, 1.0], "30": [0.0, 1.0]}
+    # numbers of one group ("$8.2m or $0.19") share the group's windows: no trade between them
+    grouped = "It reported a net profit of $8.2m or $0.19 per share, and of $29.9m or $0.70 per share."
+    assert not any(other for other, _ in verdicts(grouped, True).values())
+    assert SlotFeatures(crossed=True).config == {"crossed": True}
