@@ -36,6 +36,11 @@ value or the digits alone, as "330m" may be metres), counts after a scale (``two
 and twenty``), a share as a percentage or a fraction (``50%``, ``50 per cent`` and ``half`` state the share 50; ``a
 third`` and ``33%`` the share 33, not ``33.3%``) and a year its decade (1937 states "the 1930s").
 
+With option ``ranks`` (off by default) the rank an ordinal claims ("finished third", "fourth-quarter revenue", "Q3";
+:mod:`halluseq.features.ranks`) is ``quantity_absent`` where the context states that rank nowhere, in any spelling,
+and ``quantity_respelled`` where it states it in another spelling ("3rd" for "third"); a century is also stated by
+a year of it ("the mid-20th century" for 1947).
+
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
 ("1." opening an item, "(2)", "[3]", "Passage 2"). No model; linear in context plus answer length.
@@ -65,6 +70,7 @@ from halluseq.features.numbers import (
     digits_value,
     number_token,
 )
+from halluseq.features.ranks import claimed_ranks, names_century, stated_ranks, year_centuries
 from halluseq.features.slots import points_into_sources
 from halluseq.features.text import word_key
 from halluseq.lexicon import load_relations
@@ -110,7 +116,7 @@ class QuantityOptions:
     ``durations`` states the years between two years of one context sentence; ``respellings`` reads more spellings
     of one value; ``clocks`` reads clock times by value; ``referents`` makes a context sentence that opens with a
     pronoun (:data:`REFERRING`) also about the sentence before it; ``units`` compares an amount's unit of measure;
-    ``calendar`` compares dates."""
+    ``calendar`` compares dates; ``ranks`` compares the ranks of ordinals."""
 
     direction: bool = False
     durations: bool = False
@@ -119,6 +125,7 @@ class QuantityOptions:
     referents: bool = False
     units: bool = False
     calendar: bool = False
+    ranks: bool = False
 
 
 def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings: bool = False
@@ -301,7 +308,8 @@ class QuantityIndex:
     values of :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``,
     ``noon``); with ``referents`` a sentence that opens with a pronoun is also about the one before it; with
     ``units`` per amount's value the units of measure it is given in (:func:`halluseq.features.measures.unit_of`;
-    None for none); with ``calendar`` its dates."""
+    None for none); with ``calendar`` its dates; with ``ranks`` the ranks its ordinals state
+    (:func:`halluseq.features.ranks.stated_ranks`)."""
 
     def __init__(self, context: str, options: QuantityOptions = QuantityOptions()):
         direction, durations, respellings = options.direction, options.durations, options.respellings
@@ -334,6 +342,8 @@ class QuantityIndex:
                 self.dates.extend(dates(words, keys))
         if options.clocks:
             self.times = context_times(context) | {TIME_WORDS[key] for key in self.keys if key in TIME_WORDS}
+        self.ranks = stated_ranks(self.keys) if options.ranks else set()
+        self.centuries = year_centuries(self.keys) if options.ranks else set()
 
     def near(self, value: Value, topic: set[str]) -> bool:
         """Whether a context sentence stating ``value`` is about an answer clause whose content keys are ``topic``
@@ -377,8 +387,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
     value (:func:`clock_features`); with ``units`` an amount given in a unit of measure is stated only where the
     context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
-    context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); ``index`` built
-    with the same options."""
+    context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); with ``ranks`` a
+    rank an answer claims (:func:`halluseq.features.ranks.claimed_ranks`) is absent where the context states it
+    nowhere, respelled where it states it in another spelling; ``index`` built with the same options."""
     index = index or QuantityIndex(example.context, options)
     direction, durations, respellings, units = options.direction, options.durations, options.respellings, options.units
     words = [w.text for w in example.words]
@@ -417,6 +428,10 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     for date in dates(words, keys) if options.calendar else ():
         for i in wrong_date_words(date, index.dates):
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
+    for i, rank in claimed_ranks(words, keys) if options.ranks else ():
+        if not pointers[i]:  # "finished third" where the context has fourth; "3rd" where it has "third"
+            stated = rank in index.ranks or names_century(keys, i) and rank in index.centuries  # 1947: 20th
+            out[i, 1:3] = (not stated, stated and keys[i] not in index.keys)
     return out
 
 
@@ -443,8 +458,9 @@ class QuantityFeatures(PerContextFeatures):
     name = "quantities"
     version = "3"
 
-    source_files = ("features/quantities.py", "features/numbers.py", "features/slots.py", "features/align.py",
-                    "features/text.py", "features/abbreviations.py", "markup.py", "data/sentences.py",
+    source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
+                    "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",
+                    "markup.py", "data/sentences.py",
                     "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
     def __init__(self, **options: bool):
