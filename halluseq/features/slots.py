@@ -276,11 +276,11 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
 
 
 def crossed_numbers(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]) -> list[frozenset[str]]:
-    """Per number of one answer sentence (its values ``own``, none for a name or a number in a group of several:
-    "$8.2m or $0.19" shares its group's windows; ``held``: what :func:`slot_verdict` found next to its windows that
-    the sentence holds), the values of the sentence's other numbers it trades places with: each stands where the
-    context has the other ("give 30 days' notice ... returned within 60 days" where the context has "60 days' notice
-    ... within 30 days")."""
+    """Per name or number of one answer sentence (its forms ``own``, none for one in a group of several: "$8.2m or
+    $0.19" shares its group's windows; ``held``: the numbers :func:`slot_verdict` found next to its windows that the
+    sentence holds, none for a name), the values of the sentence's other numbers it trades places with: each stands
+    where the context has the other ("give 30 days' notice ... returned within 60 days" where the context has "60
+    days' notice ... within 30 days")."""
     return [frozenset(form for j, theirs in enumerate(own) if j != i and mine & held[j] and theirs & held[i]
                       for form in theirs) for i, mine in enumerate(own)]
 

@@ -36,7 +36,8 @@ def test_claimed_ranks_are_ordinals_that_state_a_place(answer, claimed):
 
 
 def test_stated_ranks_and_centuries_of_a_context():
-    keys = [word_key(w) for w in "The third-quarter results, a 2nd place and the first in 1947 and the 1830s".split()]
+    context = "The third-quarter results, a 2nd place and the first in 1947 and the 1830s"
+    keys = [word_key(w) for w in context.split()]
     assert stated_ranks(keys) == {1, 2, 3}
     assert year_centuries(keys) == {19, 20}
 
