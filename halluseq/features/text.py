@@ -148,6 +148,38 @@ def compound_parts(key: str) -> list[str]:
     return parts if len(parts) > 1 and all(part.isalpha() for part in parts) else []
 
 
+def unit_compound_parts(keys: Sequence[str]) -> set[str]:
+    """The unit of each key that joins a number and a unit by a hyphen (``2.4-metre`` -> ``metre``; a unit of
+    :data:`UNIT_SPELLINGS`): "a 2.4-metre mirror" writes the word of "2.4 metres" (option ``respellings``; the number
+    is in the context's numbers already, not a word of it: "10" of "a 10-year lease" is no "10 people")."""
+    units = set()
+    for key in keys:
+        number, _, unit = key.partition("-")
+        if unit in SPELLINGS and NUMBER.fullmatch(number):
+            units.add(unit)
+    return units
+
+
+QUARTER_CODE = re.compile(r"q([1-4])")  # "Q3": the third quarter of a (fiscal) year
+QUARTER_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def quarter_spellings(keys: Sequence[str]) -> set[str]:
+    """The other spellings of the quarters a context names: ``q3`` where it writes "third quarter", "third-quarter" or
+    "3rd quarter", and ``third``, ``3rd`` and ``quarter`` where it writes "Q3" (option ``respellings``)."""
+    found = set()
+    for i, key in enumerate(keys):
+        if code := QUARTER_CODE.fullmatch(key):
+            rank = int(code.group(1))
+            found |= {QUARTER_ORDINALS[rank - 1], f"{rank}{ordinal_suffix(rank)}", "quarter"}
+        first, _, rest = key.partition("-")
+        if rest == "quarter" or not rest and i + 1 < len(keys) and keys[i + 1] in ("quarter", "quarters"):
+            for rank, ordinal in enumerate(QUARTER_ORDINALS, start=1):
+                if first in (ordinal, f"{rank}{ordinal_suffix(rank)}"):
+                    found.add(f"q{rank}")
+    return found
+
+
 def split_compounds(keys: Sequence[str]) -> list[str]:
     """``keys`` with each compound of letters (:func:`compound_parts`) replaced by its parts, in order."""
     return [part for key in keys for part in (compound_parts(key) or [key])]
@@ -184,8 +216,9 @@ def without_clock_times(text: str, clocks: Sequence[tuple[int, int, frozenset[st
 class ContextIndex:
     """Context keys, key bigrams and trigrams, and the numbers of one context; with ``compounds``, also the parts of
     its hyphenated words and their n-grams (:func:`split_compounds`); with ``respellings``, the acronyms its names
-    spell (:mod:`halluseq.features.initials`), the digits and words of its run-on amounts, its clock times by value
-    (``times``) and no number from inside a clock time ("$18" is no number of "10:00-18:00")."""
+    spell (:mod:`halluseq.features.initials`), the digits and words of its run-on amounts, the units joined to its
+    numbers (:func:`unit_compound_parts`), the other spellings of its quarters (:func:`quarter_spellings`), its clock
+    times by value (``times``) and no number from inside a clock time ("$18" is no number of "10:00-18:00")."""
 
     def __init__(self, context: str, compounds: bool = False, respellings: bool = False):
         words = context.split()
@@ -200,7 +233,7 @@ class ContextIndex:
         self.initialisms = initialisms(words) | acronyms(words) if respellings else set()  # "U.S." holds "US"
         self.times = {value for _, _, values in clocks for value in values}
         if respellings:
-            self.keys |= run_on_words(context)
+            self.keys |= run_on_words(context) | unit_compound_parts(keys) | quarter_spellings(keys)
         self._context = context
 
     @cached_property

@@ -345,3 +345,27 @@ def test_respellings_read_a_number_with_thousands_separators_as_one(make_example
         [matrix] = TextFeatures(respellings=respellings).extract([example])
         [number] = [row for row in matrix if row[COLUMNS.index("is_number")]]
         assert number[novel_number] == expected
+
+
+@pytest.mark.parametrize(("context", "answer", "word"), [
+    ("Hubble's 2.4-metre mirror was flawed.", "The mirror is 2.4 metres wide.", "metres"),  # a joined unit
+    ("Acme reported third-quarter revenue of $4.2 billion.", "Acme's Q3 revenue was $4.2 billion.", "Q3"),
+    ("Sales rose in the 3rd quarter.", "Sales rose in Q3.", "Q3."),
+    ("Acme's Q3 revenue was $4.2 billion.", "Revenue in the third quarter was $4.2 billion.", "third"),
+])
+def test_respellings_read_a_joined_unit_and_a_quarter_code_as_words_of_the_context(make_example, context, answer,
+                                                                                   word):
+    example = make_example(answer, context)
+    [index] = [i for i, w in enumerate(example.words) if w.text == word]
+    [plain], [respelled] = TextFeatures().extract([example]), TextFeatures(respellings=True).extract([example])
+    assert not plain[index, COLUMNS.index("in_context")]
+    assert respelled[index, COLUMNS.index("in_context")]
+
+
+def test_respellings_keep_another_quarter_and_a_joined_number_new(make_example):
+    example = make_example("Acme's Q4 revenue rose by 10 percent, the mirror 3.4 metres.",
+                           "Acme reported third-quarter revenue. Its 10-year plan needs a 2.4-metre mirror.")
+    [matrix] = TextFeatures(respellings=True).extract([example])
+    novel = {w.text: bool(row[COLUMNS.index("is_novel")]) for w, row in zip(example.words, matrix, strict=True)}
+    assert novel["Q4"] and novel["10"] and novel["3.4"]  # the numbers are compared as numbers, not as words
+    assert not novel["metres."]
