@@ -14,22 +14,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from halluseq.features.align import MONTHS
+from halluseq.features.measures import MONTHS
 from halluseq.features.numbers import DASHES, TENS
 from halluseq.features.slots import REFERENCE_WORDS
-from halluseq.features.text import ORDINAL, POSSESSIVE, is_ordinal
+from halluseq.features.text import ORDINAL, POSSESSIVE, QUARTER_CODE, is_ordinal
 
 ORDINAL_WORDS = {word: rank for rank, word in enumerate(
     ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
      "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"),
     start=1)} | {f"{tens[:-1]}ieth": value for tens, value in TENS.items()}  # "twentieth", "ninetieth"
-QUARTER_CODE = re.compile(r"q([1-4])")  # "Q3": the third quarter
 # a spelled-out ordinal alone is a rank the answer claims after these words ("the third album", "its second", "Acme's
 # fourth"; "finished third"), not in "a third of" (a fraction), "First, ..." or "was first described"
 RANK_OPENERS = frozenset({"the", "its", "his", "her", "their", "our", "your", "my", "this", "that", "whose"})
 RANK_VERBS = frozenset({"finished", "finish", "finishes", "finishing", "placed", "came", "come", "comes", "ranked",
                         "ranks", "ranking"})
-MONTH_KEYS = frozenset(month.lower() for month in MONTHS)
+MONTH_KEYS = frozenset(MONTHS)
 YEAR_OR_DECADE = re.compile(r"(1[0-9]\d\d|20\d\d)s?")  # "1947", "1930s": a year of a century
 
 
