@@ -19,6 +19,7 @@ from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.align import ContextSentences, is_capitalised, is_content, is_negation, item_starts
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
+from halluseq.features.ranks import key_rank
 from halluseq.features.text import COLUMNS, opens_with_name, text_features, word_key
 from halluseq.lexicon import load_relations
 from halluseq.result import Claim, Evidence
@@ -130,7 +131,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     :func:`_novel` mask, ``opposed`` its mask of words put in for their antonym (``replaced_antonym``), ``denied``
     of words where a negation of the aligned context sentence was left out (``dropped_negation_after``)."""
     col = {name: i for i, name in enumerate(COLUMNS)}
-    numbers = _phrases(words, unstated)
+    ranked = np.array([key_rank(word_key(w)) is not None for w in words], dtype=bool)  # "third", "Q4", "19th"
+    numbers, ranks = _phrases(words, unstated & ~ranked), _phrases(words, unstated & ranked)
     capitalized = text[:, col["is_capitalized"]] > 0
     # a capital that opens the sentence or a list item in it ("Step 2: Marinate", "However") makes no name, unless
     # the word reads as one there ("London is ...": :func:`~halluseq.features.text.opens_with_name`)
@@ -145,6 +147,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     parts = []
     if numbers:
         parts.append(f"numbers {_listed(numbers)} not found")
+    if ranks:
+        parts.append(f"ranks {_listed(ranks)} not found")
     if far.any():
         parts.append(f"numbers {_listed(_phrases(words, far))} stated only about something else")
     if names:

@@ -230,6 +230,10 @@ def test_claims_reasons_call_no_list_item_opener_a_name(make_example):
     example = make_example("It ranges from 43°F to 69°F.", "It ranges from 43 to 69 degrees.")
     [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
     assert claim.reason == "no support in context: numbers 43°F, 69°F not found"
+    # an ordinal is a rank ("3rd" where the context says fourth)
+    example = make_example("She finished 3rd in the final.", "She finished fourth in the final.")
+    [claim] = claims(example, np.full(len(example.words), 0.9), 0.5)
+    assert claim.reason == "no support in context: ranks 3rd not found"
     # HTML tags and Markdown emphasis around a word are not part of what the reason names
     for answer in ("<p>The bridge opened in <b>1936</b>.</p>", "The bridge opened in **1936**."):
         example = make_example(answer, "The bridge opened in 1937.")
