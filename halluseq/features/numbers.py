@@ -1,5 +1,6 @@
-"""Numbers in words and digits: the count words, scales, fractions and multipliers an amount is read from, and the
-value of one word (``quantities`` reads amounts from runs of them; ``slots`` compares counts by value)."""
+"""Numbers in words and digits: the count words, scales, fractions and multipliers an amount is read from, the value
+of one word (``quantities`` reads amounts from runs of them; ``slots`` compares counts by value), and the rank an
+ordinal names (``third``, ``3rd``, a quarter code ``Q3``; ``text`` and ``ranks`` read them)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,37 @@ def count_key(key: str) -> str:
     else:
         return key
     return f"#{value:g}"
+
+
+# "16th", "2nd" standing alone (not "2.5th", not "plans2nd"; "34st" too: see is_ordinal)
+ORDINAL = re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b", re.IGNORECASE)
+ORDINAL_WORDS = {word: rank for rank, word in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+     "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"),
+    start=1)} | {f"{tens[:-1]}ieth": value for tens, value in TENS.items()}  # "twentieth", "ninetieth"
+ORDINAL_NAMES = {rank: word for word, rank in ORDINAL_WORDS.items()}
+QUARTER_CODE = re.compile(r"q([1-4])")  # "Q3": the third quarter of a (fiscal) year
+
+
+def ordinal_suffix(number: int) -> str:
+    """``st`` / ``nd`` / ``rd`` / ``th`` for ``number`` (``11th``, ``12th``, ``13th``, ``21st``, ``102nd``)."""
+    if number % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def is_ordinal(match: re.Match) -> bool:
+    """Whether an :data:`ORDINAL` match has its number's suffix (``16th``); ``34st`` is 34 stone, not an ordinal."""
+    return match.group(2).lower() == ordinal_suffix(int(match.group(1)))
+
+
+def part_rank(part: str) -> int | None:
+    """The rank one dash-free part of a word key names: an ordinal word (``third``), one in digits (``3rd``; ``34st``,
+    34 stone, is none) or a quarter code (``q3``), else None."""
+    if part in ORDINAL_WORDS:
+        return ORDINAL_WORDS[part]
+    match = ORDINAL.fullmatch(part)
+    if match and is_ordinal(match):
+        return int(match.group(1))
+    code = QUARTER_CODE.fullmatch(part)
+    return int(code.group(1)) if code else None

@@ -242,16 +242,17 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
-def _stated(keys: Sequence[str], words: Sequence[str], respellings: bool = False) -> set[Value]:
-    """The values a run of context keys states: each amount's, each count's of an amount alone (the context's "2
-    million" also states 2) and both ends of a range ("7–10" states 10); with ``respellings`` also each amount's
-    :func:`alternatives` and each year's decade (1937: ("decade", 1930))."""
+def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], respellings: bool = False
+            ) -> set[Value]:
+    """The values a run of context keys states (``found``: its :func:`amounts`): each amount's, each count's of an
+    amount alone (the context's "2 million" also states 2) and both ends of a range ("7–10" states 10); with
+    ``respellings`` also each amount's :func:`alternatives` and each year's decade (1937: ("decade", 1930))."""
     values: set[Value] = set()
     for key in keys:
         values.update(("count", round(v, 6)) for v in map(digits_value, DASHES.split(key)) if v is not None)
         if respellings and YEAR.fullmatch(key):
             values.add(("decade", float(int(key) // 10 * 10)))
-    for first, end, value, _ in amounts(keys, words, respellings):
+    for first, end, value, _ in found:
         values.add(value)
         if respellings:
             values |= alternatives(keys, first, end, value)
@@ -330,9 +331,10 @@ class QuantityIndex:
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
             topic = _topic(keys) | (topic if options.referents and keys and keys[0] in REFERRING else set())
-            for value in _stated(keys, words, respellings) | ({("count", 1.0)} if "one" in keys else set()):
+            found = amounts(keys, words, respellings)
+            for value in _stated(keys, found, respellings) | ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
-            for first, stop, value, _ in amounts(keys, words, respellings) if options.units or direction else ():
+            for first, stop, value, _ in found if options.units or direction else ():
                 if options.units:
                     unit = unit_of(keys, first, stop)
                     self.units.setdefault(value, set()).add(unit[:2] if unit else None)

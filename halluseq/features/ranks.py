@@ -15,14 +15,10 @@ import re
 from collections.abc import Sequence
 
 from halluseq.features.measures import MONTHS
-from halluseq.features.numbers import DASHES, TENS
+from halluseq.features.numbers import DASHES, ORDINAL_WORDS, TENS, part_rank
 from halluseq.features.slots import REFERENCE_WORDS
-from halluseq.features.text import ORDINAL, POSSESSIVE, QUARTER_CODE, is_ordinal
+from halluseq.features.text import POSSESSIVE
 
-ORDINAL_WORDS = {word: rank for rank, word in enumerate(
-    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
-     "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"),
-    start=1)} | {f"{tens[:-1]}ieth": value for tens, value in TENS.items()}  # "twentieth", "ninetieth"
 # a spelled-out ordinal alone is a rank the answer claims after these words ("the third album", "its second", "Acme's
 # fourth"; "finished third"), not in "a third of" (a fraction), "First, ..." or "was first described"
 RANK_OPENERS = frozenset({"the", "its", "his", "her", "their", "our", "your", "my", "this", "that", "whose"})
@@ -30,18 +26,6 @@ RANK_VERBS = frozenset({"finished", "finish", "finishes", "finishing", "placed",
                         "ranks", "ranking"})
 MONTH_KEYS = frozenset(MONTHS)
 YEAR_OR_DECADE = re.compile(r"(1[0-9]\d\d|20\d\d)s?")  # "1947", "1930s": a year of a century
-
-
-def part_rank(part: str) -> int | None:
-    """The rank one dash-free part of a word key names: an ordinal word (``third``), one in digits (``3rd``; ``34st``,
-    34 stone, is none) or a quarter code (``q3``), else None."""
-    if part in ORDINAL_WORDS:
-        return ORDINAL_WORDS[part]
-    match = ORDINAL.fullmatch(part)
-    if match and is_ordinal(match):
-        return int(match.group(1))
-    code = QUARTER_CODE.fullmatch(part)
-    return int(code.group(1)) if code else None
 
 
 def key_rank(key: str) -> tuple[int, bool] | None:

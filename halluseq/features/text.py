@@ -30,6 +30,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms
+from halluseq.features.numbers import ORDINAL, ORDINAL_NAMES, QUARTER_CODE, is_ordinal, ordinal_suffix, part_rank
 from halluseq.lexicon import load_relations
 
 COLUMNS = [
@@ -50,8 +51,6 @@ RUN_ON = re.compile(r"(?<![\w.,])([$€£]?)(\d+(?:\.\d+)?)"
                     r"(m|mn|bn|k|tn|km|kg|cm|mm|ml|ft|lb|lbs|mph|mw|gw|kw|kwh|gb|mb|tb|c)\b", re.IGNORECASE)
 RUN_ON_WORDS = {"$": ("dollars",), "€": ("euros",), "£": ("pounds",), "m": ("million",), "mn": ("million",),
                 "bn": ("billion",), "k": ("thousand",), "tn": ("trillion",)}
-# "16th", "2nd" standing alone (not "2.5th", not "plans2nd"; "34st" too: see is_ordinal)
-ORDINAL = re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b", re.IGNORECASE)
 # Spellings of one unit ("330 m" for "330 metres"); a word found as any of them is found
 UNIT_SPELLINGS = (
     ("m", "metre", "metres", "meter", "meters"), ("km", "kilometre", "kilometres", "kilometer", "kilometers"),
@@ -87,18 +86,6 @@ def spellings_for(currencies: bool = False, respellings: bool = False) -> dict[s
     if not respellings:
         return CURRENCY_AWARE_SPELLINGS if currencies else SPELLINGS
     return spelling_table(UNIT_SPELLINGS + (CURRENCY_SPELLINGS if currencies else ()) + ABBREVIATION_SPELLINGS)
-
-
-def ordinal_suffix(number: int) -> str:
-    """``st`` / ``nd`` / ``rd`` / ``th`` for ``number`` (``11th``, ``12th``, ``13th``, ``21st``, ``102nd``)."""
-    if number % 100 in (11, 12, 13):
-        return "th"
-    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-
-
-def is_ordinal(match: re.Match) -> bool:
-    """Whether an :data:`ORDINAL` match has its number's suffix (``16th``); ``34st`` is 34 stone, not an ordinal."""
-    return match.group(2).lower() == ordinal_suffix(int(match.group(1)))
 
 
 def ordinals_in(text: str) -> list[re.Match]:
@@ -160,10 +147,6 @@ def unit_compound_parts(keys: Sequence[str]) -> set[str]:
     return units
 
 
-QUARTER_CODE = re.compile(r"q([1-4])")  # "Q3": the third quarter of a (fiscal) year
-QUARTER_ORDINALS = ("first", "second", "third", "fourth")
-
-
 def quarter_spellings(keys: Sequence[str]) -> set[str]:
     """The other spellings of the quarters a context names: ``q3`` where it writes "third quarter", "third-quarter" or
     "3rd quarter", and ``third``, ``3rd`` and ``quarter`` where it writes "Q3" (option ``respellings``)."""
@@ -171,12 +154,12 @@ def quarter_spellings(keys: Sequence[str]) -> set[str]:
     for i, key in enumerate(keys):
         if code := QUARTER_CODE.fullmatch(key):
             rank = int(code.group(1))
-            found |= {QUARTER_ORDINALS[rank - 1], f"{rank}{ordinal_suffix(rank)}", "quarter"}
+            found |= {ORDINAL_NAMES[rank], f"{rank}{ordinal_suffix(rank)}", "quarter"}
+            continue
         first, _, rest = key.partition("-")
-        if rest == "quarter" or not rest and i + 1 < len(keys) and keys[i + 1] in ("quarter", "quarters"):
-            for rank, ordinal in enumerate(QUARTER_ORDINALS, start=1):
-                if first in (ordinal, f"{rank}{ordinal_suffix(rank)}"):
-                    found.add(f"q{rank}")
+        if (rest == "quarter" or not rest and i + 1 < len(keys) and keys[i + 1] in ("quarter", "quarters")) \
+                and (rank := part_rank(first)) is not None and rank <= 4:
+            found.add(f"q{rank}")
     return found
 
 
@@ -350,8 +333,8 @@ class TextFeatures(PerContextFeatures):
 
     name = "text"
     version = "2"
-    source_files = ("features/text.py", "features/initials.py", "features/abbreviations.py", "data/sentences.py",
-                    "lexicon/__init__.py")
+    source_files = ("features/text.py", "features/numbers.py", "features/initials.py", "features/abbreviations.py",
+                    "data/sentences.py", "lexicon/__init__.py")
 
     def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False,
                  currencies: bool = False, respellings: bool = False):
