@@ -254,6 +254,19 @@ class AlignedSentence:
                 inserted = (0, position)
         return inserted
 
+    def tail_gap(self, left: str, length: int) -> tuple[int, int] | None:
+        """Whether a run of ``length`` words that ends an answer sentence after ``left`` replaced as many words that
+        end this sentence after an occurrence of ``left`` (``(length, its position)``), else was added after ``left``
+        where it ends the sentence (``(0, its position)``); None if neither (:meth:`gap` with the sentence's end as
+        the right neighbour)."""
+        inserted = None
+        for position in self.positions.get(left, ()):
+            if len(self.sequence) - position - 1 == length:
+                return length, position
+            if inserted is None and position == len(self.sequence) - 1:
+                inserted = (0, position)
+        return inserted
+
 
 class ContextSentences:
     """One context split into sentences with an inverted index of content words for alignment."""
@@ -413,11 +426,13 @@ class ContextSentences:
                 for key, c, start in zip(keys, capitalised, starts, strict=True)]
 
 
-def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None]:
+def _run_gaps(keys: Sequence[str], sentence: AlignedSentence, sentence_ends: bool = False) -> list[int | None]:
     """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
     there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
     as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
-    anchors)."""
+    anchors). With ``sentence_ends``, a run that ends the answer sentence after a word found there has the end of
+    the aligned sentence as its right neighbour ("switched to oral azithromycin." for "switched to oral
+    amoxicillin.": replaced; "... amoxicillin for ten days." after "... amoxicillin.": inserted)."""
     out: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
     start = 0
@@ -430,6 +445,10 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[int | None
             end += 1
         if start > 0 and end < len(keys):
             found_gap = sentence.gap(keys[start - 1], keys[end], end - start)
+            if found_gap is not None:
+                out[start:end] = [found_gap[0]] * (end - start)
+        elif sentence_ends and start > 0:
+            found_gap = sentence.tail_gap(keys[start - 1], end - start)
             if found_gap is not None:
                 out[start:end] = [found_gap[0]] * (end - start)
         start = end
@@ -722,8 +741,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                   replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False
-                   ) -> np.ndarray:
+                   replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
+                   sentence_ends: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -766,7 +785,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
         sentence_keys = [keys[i] for i in members]
-        run_gap = _run_gaps(sentence_keys, aligned_sentence)
+        run_gap = _run_gaps(sentence_keys, aligned_sentence, sentence_ends)
         capitalised = [is_capitalised(words[i].text) for i in members]
         anchor_capitals, anchor_sentence = capitalised, aligned_sentence
         if strict_anchors:
@@ -952,7 +971,8 @@ class AlignFeatures(PerContextFeatures):
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
-                 replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False):
+                 replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
+                 sentence_ends: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -965,13 +985,15 @@ class AlignFeatures(PerContextFeatures):
                          **({"answer_names": True} if answer_names else {}),
                          **({"replaced_negation": True} if replaced_negation else {}),
                          **({"merged_names": True} if merged_names else {}),
-                         **({"respellings": True} if respellings else {}))
+                         **({"respellings": True} if respellings else {}),
+                         **({"sentence_ends": True} if sentence_ends else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
+        self.sentence_ends = bool(sentence_ends)
     source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -985,4 +1007,5 @@ class AlignFeatures(PerContextFeatures):
     def example_features(self, example: Example, index: ContextSentences) -> np.ndarray:
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
-                               self.answer_names, self.replaced_negation, self.merged_names, self.respellings)
+                               self.answer_names, self.replaced_negation, self.merged_names, self.respellings,
+                               self.sentence_ends)

@@ -610,3 +610,22 @@ def test_respellings_read_a_number_with_thousands_separators_as_one(make_example
     [read] = AlignFeatures(respellings=True).extract([example])
     [plain] = AlignFeatures().extract([example])  # 10 and 000: the sentence's "$8,000" holds 000
     assert read[-1, column] == 1 and plain[-1, column] == 0
+
+
+def test_sentence_ends_read_the_end_of_the_aligned_sentence_as_a_run_s_right_neighbour(make_example):
+    context = ("The patient was treated with intravenous ceftriaxone for three days and then switched to oral "
+               "amoxicillin. She went home on day five.")
+    ends = {"sentence_ends": True}
+    swapped = "She was then switched to oral azithromycin."
+    # by default a run that ends the sentence has no right neighbour: neither replaced nor inserted
+    assert _columns(make_example, swapped, context)["substituted"] == []
+    assert _columns(make_example, swapped, context, **ends)["substituted"] == ["azithromycin."]
+    added = "She was then switched to oral amoxicillin twice daily."
+    assert _columns(make_example, added, context, **ends)["inserted"] == ["twice", "daily."]
+    assert _columns(make_example, added, context)["inserted"] == []
+    # a run of another length than the sentence's end is neither; a faithful copy marks nothing
+    longer = "She was then switched to oral penicillin V potassium."
+    assert _columns(make_example, longer, context, **ends)["substituted"] == []
+    faithful = "She was then switched to oral amoxicillin."
+    assert not any(_columns(make_example, faithful, context, **ends)[c] for c in ("inserted", "substituted"))
+    assert AlignFeatures(sentence_ends=True).fingerprint != AlignFeatures().fingerprint
