@@ -963,7 +963,10 @@ class AlignFeatures(PerContextFeatures):
     name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`), or an abbreviation
     that replaced its word ("St. Mary" for "Saint Mary": :mod:`halluseq.features.abbreviations`), is no
     ``replaced_name``, an acronym no ``slot_of_other_name`` where the context has that name next to the same words,
-    and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00")."""
+    and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00").
+    ``sentence_ends`` (off by default): a run that ends an answer sentence after a word of the aligned sentence is
+    ``substituted`` where as many words end that sentence after that word, ``inserted`` where the sentence ends at it
+    ("switched to oral azithromycin." for "switched to oral amoxicillin.": :meth:`AlignedSentence.tail_gap`)."""
 
     name = "align"
     version = "16"
