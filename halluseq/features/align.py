@@ -254,17 +254,20 @@ class AlignedSentence:
                 inserted = (0, position)
         return inserted
 
-    def tail_gap(self, left: str, length: int) -> tuple[int, int] | None:
+    def tail_gap(self, left: str, length: int, any_length: bool = False) -> tuple[int, int] | None:
         """Whether a run of ``length`` words that ends an answer sentence after ``left`` replaced as many words that
         end this sentence after an occurrence of ``left`` (``(length, its position)``), else was added after ``left``
         where it ends the sentence (``(0, its position)``); None if neither (:meth:`gap` with the sentence's end as
-        the right neighbour)."""
+        the right neighbour). With ``any_length``, a run after an occurrence of ``left`` that the sentence goes on
+        past replaced the sentence's words there whatever their number, where no occurrence ends the sentence."""
         inserted = None
         for position in self.positions.get(left, ()):
             if len(self.sequence) - position - 1 == length:
                 return length, position
             if inserted is None and position == len(self.sequence) - 1:
                 inserted = (0, position)
+        if inserted is None and any_length:
+            return next(((length, position) for position in self.positions.get(left, ())), None)
         return inserted
 
 
@@ -426,13 +429,16 @@ class ContextSentences:
                 for key, c, start in zip(keys, capitalised, starts, strict=True)]
 
 
-def _run_gaps(keys: Sequence[str], sentence: AlignedSentence, sentence_ends: bool = False) -> list[int | None]:
+def _run_gaps(keys: Sequence[str], sentence: AlignedSentence, sentence_ends: bool = False,
+              any_tail: bool = False) -> list[int | None]:
     """Per word of an answer sentence: for a run of words missing from the aligned sentence between two words found
     there, how many words the aligned sentence has between those two when that is none (the run was inserted) or
     as many as the run has (it replaced them word for word); None elsewhere (a paraphrase of other length, no
     anchors). With ``sentence_ends``, a run that ends the answer sentence after a word found there has the end of
     the aligned sentence as its right neighbour ("switched to oral azithromycin." for "switched to oral
-    amoxicillin.": replaced; "... amoxicillin for ten days." after "... amoxicillin.": inserted)."""
+    amoxicillin.": replaced; "... amoxicillin for ten days." after "... amoxicillin.": inserted); with ``any_tail``
+    also a run of another length than the sentence's end ("funded by a coffee company." for "funded by the French
+    National Research Agency.": replaced)."""
     out: list[int | None] = [None] * len(keys)
     found = [key in sentence.keys for key in keys]
     start = 0
@@ -448,7 +454,7 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence, sentence_ends: boo
             if found_gap is not None:
                 out[start:end] = [found_gap[0]] * (end - start)
         elif sentence_ends and start > 0:
-            found_gap = sentence.tail_gap(keys[start - 1], end - start)
+            found_gap = sentence.tail_gap(keys[start - 1], end - start, any_tail)
             if found_gap is not None:
                 out[start:end] = [found_gap[0]] * (end - start)
         start = end
@@ -742,7 +748,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
                    replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                   sentence_ends: bool = False) -> np.ndarray:
+                   sentence_ends: bool = False, any_tail: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -785,7 +791,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
         sentence_keys = [keys[i] for i in members]
-        run_gap = _run_gaps(sentence_keys, aligned_sentence, sentence_ends)
+        run_gap = _run_gaps(sentence_keys, aligned_sentence, sentence_ends, any_tail)
         capitalised = [is_capitalised(words[i].text) for i in members]
         anchor_capitals, anchor_sentence = capitalised, aligned_sentence
         if strict_anchors:
@@ -966,7 +972,10 @@ class AlignFeatures(PerContextFeatures):
     and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00").
     ``sentence_ends`` (off by default): a run that ends an answer sentence after a word of the aligned sentence is
     ``substituted`` where as many words end that sentence after that word, ``inserted`` where the sentence ends at it
-    ("switched to oral azithromycin." for "switched to oral amoxicillin.": :meth:`AlignedSentence.tail_gap`)."""
+    ("switched to oral azithromycin." for "switched to oral amoxicillin.": :meth:`AlignedSentence.tail_gap`).
+    ``any_tail`` (off by default; with ``sentence_ends``): such a run is ``substituted`` whatever the number of words
+    that end the aligned sentence after that word, where none of its occurrences ends the sentence ("funded by a
+    coffee company." for "funded by the French National Research Agency.")."""
 
     name = "align"
     version = "16"
@@ -975,7 +984,7 @@ class AlignFeatures(PerContextFeatures):
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
                  replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                 sentence_ends: bool = False):
+                 sentence_ends: bool = False, any_tail: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -989,14 +998,15 @@ class AlignFeatures(PerContextFeatures):
                          **({"replaced_negation": True} if replaced_negation else {}),
                          **({"merged_names": True} if merged_names else {}),
                          **({"respellings": True} if respellings else {}),
-                         **({"sentence_ends": True} if sentence_ends else {}))
+                         **({"sentence_ends": True} if sentence_ends else {}),
+                         **({"any_tail": True} if any_tail else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
-        self.sentence_ends = bool(sentence_ends)
+        self.sentence_ends, self.any_tail = bool(sentence_ends), bool(any_tail)
     source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -1011,4 +1021,4 @@ class AlignFeatures(PerContextFeatures):
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
                                self.answer_names, self.replaced_negation, self.merged_names, self.respellings,
-                               self.sentence_ends)
+                               self.sentence_ends, self.any_tail)

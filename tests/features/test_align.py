@@ -629,3 +629,16 @@ def test_sentence_ends_read_the_end_of_the_aligned_sentence_as_a_run_s_right_nei
     faithful = "She was then switched to oral amoxicillin."
     assert not any(_columns(make_example, faithful, context, **ends)[c] for c in ("inserted", "substituted"))
     assert AlignFeatures(sentence_ends=True).fingerprint != AlignFeatures().fingerprint
+
+
+def test_any_tail_reads_a_sentence_end_of_another_length_as_replaced(make_example):
+    context = "The study followed 1,240 adults for five years. It was funded by the French National Research Agency."
+    answer = "It was funded by a coffee company."
+    ends = {"sentence_ends": True}
+    assert _columns(make_example, answer, context, **ends)["substituted"] == []  # three words for five
+    assert _columns(make_example, answer, context, **ends, any_tail=True)["substituted"] == ["a", "coffee",
+                                                                                           "company."]
+    # where the sentence ends at the word before the run, the run was added, whatever its length
+    added = "The study followed 1,240 adults for five years in Lyon."
+    assert _columns(make_example, added, context, **ends, any_tail=True)["inserted"] == ["in", "Lyon."]
+    assert AlignFeatures(sentence_ends=True, any_tail=True).fingerprint != AlignFeatures(sentence_ends=True).fingerprint
