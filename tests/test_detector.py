@@ -478,7 +478,8 @@ def test_full_bundled_detector_reads_the_context_models_and_records_provenance(f
     # `replaced_negation`, `durations`, `respellings` and `clocks` (sessions 39-47: the default was retrained with
     # them, the full one not yet)
     newer = ("compounds", "longest_evidence", "poles", "currencies", "answer_names", "replaced_negation", "durations",
-             "respellings", "clocks", "referents", "units", "calendar", "crossed", "ranks", "sentence_ends")
+             "respellings", "clocks", "referents", "units", "calendar", "crossed", "ranks", "sentence_ends",
+             "any_tail")
     assert [f for f in config["features"]["families"] if f["name"] not in ("nli", "support")] == \
         [{k: v for k, v in f.items() if k not in newer} for f in default["features"]["families"]]
     assert not any(f.get(option) for f in config["features"]["families"] for option in newer)
