@@ -241,33 +241,21 @@ class AlignedSentence:
         return all(not key or key in SYMMETRIC_LINKS or is_anchor(key, capitalised)
                    for key, capitalised in zip(self.sequence[start:end], self.capitalised[start:end], strict=True))
 
-    def gap(self, left: str, right: str, length: int) -> tuple[int, int] | None:
-        """Whether a run of ``length`` words between ``left`` and ``right`` replaced as many words of the sentence
-        (an occurrence of ``left`` followed ``length`` words later by ``right``: ``(length, its position)``), else
-        was inserted there (``left`` right before ``right``: ``(0, its position)``); None if neither."""
-        after = set(self.positions.get(right, ()))
+    def gap(self, left: str, right: str | None, length: int, any_length: bool = False) -> tuple[int, int] | None:
+        """Whether a run of ``length`` words between ``left`` and ``right`` (None: the end of the sentence) replaced as
+        many words of the sentence (an occurrence of ``left`` followed ``length`` words later by ``right``: ``(length,
+        its position)``), else was inserted there (``left`` right before ``right``: ``(0, its position)``); None if
+        neither. With ``any_length``, a run that replaced a different number of words after ``left`` (the first
+        occurrence) where it was inserted nowhere."""
+        after = set(self.positions.get(right, ())) if right is not None else {len(self.sequence)}
         inserted = None
         for position in self.positions.get(left, ()):
             if position + length + 1 in after:
                 return length, position
             if inserted is None and position + 1 in after:
                 inserted = (0, position)
-        return inserted
-
-    def tail_gap(self, left: str, length: int, any_length: bool = False) -> tuple[int, int] | None:
-        """Whether a run of ``length`` words that ends an answer sentence after ``left`` replaced as many words that
-        end this sentence after an occurrence of ``left`` (``(length, its position)``), else was added after ``left``
-        where it ends the sentence (``(0, its position)``); None if neither (:meth:`gap` with the sentence's end as
-        the right neighbour). With ``any_length``, a run after an occurrence of ``left`` that the sentence goes on
-        past replaced the sentence's words there whatever their number, where no occurrence ends the sentence."""
-        inserted = None
-        for position in self.positions.get(left, ()):
-            if len(self.sequence) - position - 1 == length:
-                return length, position
-            if inserted is None and position == len(self.sequence) - 1:
-                inserted = (0, position)
-        if inserted is None and any_length:
-            return next(((length, position) for position in self.positions.get(left, ())), None)
+        if inserted is None and any_length and (positions := self.positions.get(left)):
+            return length, positions[0]
         return inserted
 
 
@@ -449,12 +437,9 @@ def _run_gaps(keys: Sequence[str], sentence: AlignedSentence, sentence_ends: boo
         end = start
         while end < len(keys) and not found[end]:
             end += 1
-        if start > 0 and end < len(keys):
-            found_gap = sentence.gap(keys[start - 1], keys[end], end - start)
-            if found_gap is not None:
-                out[start:end] = [found_gap[0]] * (end - start)
-        elif sentence_ends and start > 0:
-            found_gap = sentence.tail_gap(keys[start - 1], end - start, any_tail)
+        if start > 0 and (end < len(keys) or sentence_ends):
+            right = keys[end] if end < len(keys) else None  # None: the run ends the answer sentence
+            found_gap = sentence.gap(keys[start - 1], right, end - start, any_tail and right is None)
             if found_gap is not None:
                 out[start:end] = [found_gap[0]] * (end - start)
         start = end
@@ -972,7 +957,8 @@ class AlignFeatures(PerContextFeatures):
     and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00").
     ``sentence_ends`` (off by default): a run that ends an answer sentence after a word of the aligned sentence is
     ``substituted`` where as many words end that sentence after that word, ``inserted`` where the sentence ends at it
-    ("switched to oral azithromycin." for "switched to oral amoxicillin.": :meth:`AlignedSentence.tail_gap`).
+    ("switched to oral azithromycin." for "switched to oral amoxicillin.": :meth:`AlignedSentence.gap` with the
+    sentence's end as the right neighbour).
     ``any_tail`` (off by default; with ``sentence_ends``): such a run is ``substituted`` whatever the number of words
     that end the aligned sentence after that word, where none of its occurrences ends the sentence ("funded by a
     coffee company." for "funded by the French National Research Agency.")."""
