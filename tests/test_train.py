@@ -254,3 +254,40 @@ def test_val_f1_sources_counts_each_source_once(monkeypatch):
     mismatched._val.extend(zip(probs, labels, strict=True))
     with pytest.raises(ValueError, match="val_sources names 5 validation examples"):
         mismatched.on_validation_epoch_end()
+
+
+def test_val_auc_is_logged_and_is_chance_on_one_class(monkeypatch):
+    """``val_auc`` is the pooled token AUC of the validation words, and 0.5 where they are all of one class, so
+    early stopping on it (configs/sweep.yaml) has a value for every validation part."""
+    from halluseq.models.lightning import TaggerModule
+
+    rng = np.random.default_rng(1)
+    features = [rng.normal(size=(n, 4)).astype(np.float32) for n in (12, 5, 9)]
+    for labels in ([(rng.random(len(x)) < 0.4).astype(np.float32) for x in features],
+                   [np.zeros(len(x), dtype=np.float32) for x in features]):
+        module = TaggerModule("bigru", 4, {"hidden": 4})
+        logged: dict[str, float] = {}
+        monkeypatch.setattr(module, "log",
+                            lambda name, value, into=logged, **kwargs: into.__setitem__(name, float(value)))
+        module.eval()
+        with torch.no_grad():
+            for index, batch in enumerate(DataLoader(SequenceDataset(features, labels), batch_size=2,
+                                                     collate_fn=collate)):
+                module.validation_step(batch, index)
+            module.on_validation_epoch_end()
+        pooled = np.concatenate(labels)
+        probs = np.concatenate(predict(module.model, SequenceDataset(features, labels))["prob"])
+        expected = roc_auc_score(pooled, probs) if pooled.any() else 0.5
+        assert logged["val_auc"] == pytest.approx(expected, abs=1e-6)
+
+
+def test_training_stops_on_val_auc_without_hallucinated_validation_words(tmp_path):
+    """A run that stops early on ``val_auc`` trains where no validation word is hallucinated (Lightning's early
+    stopping raised on the missing metric before)."""
+    examples = [replace(e, spans=()) if e.group != "src0" else e for e in synthetic_examples()]
+    config = config_for("bigru")
+    config["training"].update(monitor="val_auc", patience=1, max_epochs=2)
+    quiet_lightning()
+    results = train(config, tmp_path / "run", progress=False, examples=examples)
+    assert results["folds"] == 3
+    assert (tmp_path / "run" / "metrics.json").is_file()

@@ -97,8 +97,8 @@ class TaggerModule(pl.LightningModule):
         probs = np.concatenate([p for p, _ in per_example])
         labels = np.concatenate([y for _, y in per_example]).astype(int)
         self.log("val_f1", float(f1_score(labels, probs > 0.5, zero_division=0)))
-        if 0 < labels.sum() < len(labels):
-            self.log("val_auc", float(roc_auc_score(labels, probs)))
+        # a validation part of one class ranks nothing: chance, so that early stopping on val_auc still has a value
+        self.log("val_auc", float(roc_auc_score(labels, probs)) if 0 < labels.sum() < len(labels) else 0.5)
         if self.val_sources is not None:
             if len(self.val_sources) != len(per_example):
                 raise ValueError(f"val_sources names {len(self.val_sources)} validation examples, the loader gave "
