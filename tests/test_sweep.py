@@ -63,8 +63,10 @@ def test_acceptance_config_plans_models_seeds_lomo_and_transfer(monkeypatch):
     transfer = next(r for r in runs if r.kind == "transfer")
     assert transfer.config["protocol"]["test"] == {"path": "../shared/data/psiloqa_eval/gpt.csv", "format": "auto"}
     assert transfer.key.startswith("transfer/ragtruth-to-psiloqa/") and transfer.key.endswith("/bigru/seed0")
-    # the training settings of the model configs are kept when the sweep overrides none
-    assert main_runs[0].config["training"] == load_config("configs/bigru.yaml")["training"]
+    # the model configs' training settings, but for the stopping rule the sweep overrides in every section
+    assert sweep["training"] == {"monitor": "val_auc", "patience": 2}
+    assert main_runs[0].config["training"] == {**load_config("configs/bigru.yaml")["training"], **sweep["training"]}
+    assert all(run.config["training"]["monitor"] == "val_auc" for run in runs)
 
 
 def test_sweep_features_override_every_run_but_keeps_its_families(monkeypatch):
