@@ -20,7 +20,9 @@ is not a claim:
   "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
 - ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), of a
   sentence that ends with one ("Here are the key facts:") or of a heading line (``## Comparison``, ``**Model 3**``
-  alone on its line; version 3), at most ``LABEL_MAX`` words.
+  alone on its line; version 3), at most ``LABEL_MAX`` words; and the layout of a markdown table (version 4): its
+  header row (cells of at most ``LABEL_MAX`` words), its delimiter row (``|---|:--:|``) and the pipes that stand
+  alone between the cells of its rows.
 
 No model, no options; linear in answer plus context length.
 """
@@ -62,6 +64,9 @@ _LABEL = re.compile(r"^[ \t]*(?:[-*•>#]+|\d+[.)])?[ \t]*([^\n:]{1,80}?):(?=\s|
 _HEADING = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+([^\n]{1,80}?)|(?:\*\*|__)([^\n*_]{1,80})(?:\*\*|__))[ \t]*$",
                       re.MULTILINE)
 
+# a markdown table's delimiter row: cells of dashes, each with an optional colon at either end, split by pipes
+_TABLE_DELIMITER = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+
 
 def _apostrophes(key: str) -> str:
     return key.replace("’", "'")
@@ -80,6 +85,34 @@ def label_ranges(answer: str) -> list[tuple[int, int]]:
             ranges.append((match.start(), end))
     ranges += [match.span() for match in _HEADING.finditer(answer)
                if len((match.group(1) or match.group(2)).split()) <= LABEL_MAX]
+    return ranges + table_layout_ranges(answer)
+
+
+def _table_cells(line: str) -> list[str]:
+    return line.strip().strip("|").split("|")
+
+
+def table_layout_ranges(answer: str) -> list[tuple[int, int]]:
+    """Character ranges of the layout of markdown tables: a header row whose cells hold at most ``LABEL_MAX`` words,
+    the delimiter row under it (``|---|--:|``, a pipe between cells) and each pipe that stands alone, between spaces
+    or at a line's end, in the rows after it."""
+    lines, start = [], 0
+    for line in answer.split("\n"):
+        lines.append((start, line))
+        start += len(line) + 1
+    ranges = []
+    for n in range(1, len(lines)):
+        (rule_start, rule), (header_start, header) = lines[n], lines[n - 1]
+        if "|" not in rule or not _TABLE_DELIMITER.match(rule) or "|" not in header or \
+                len(_table_cells(header)) != len(_table_cells(rule)):
+            continue
+        if all(len(cell.split()) <= LABEL_MAX for cell in _table_cells(header)):
+            ranges.append((header_start, header_start + len(header)))
+        ranges.append((rule_start, rule_start + len(rule)))
+        for row_start, row in lines[n + 1:]:
+            if "|" not in row:
+                break
+            ranges += [(row_start + m.start(), row_start + m.end()) for m in re.finditer(r"(?<!\S)\|(?!\S)", row)]
     return ranges
 
 
@@ -139,7 +172,7 @@ class DiscourseFeatures(PerContextFeatures):
     """Framing words of an answer (courtesies, references to the sources, list labels); no options."""
 
     name = "discourse"
-    version = "3"
+    version = "4"
     source_files = ("features/discourse.py", "features/text.py", "data/sentences.py")
 
     @property

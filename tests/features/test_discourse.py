@@ -81,6 +81,18 @@ def test_heading_lines_are_labels(make_example):
     assert _flags(make_example, answer, "label") == ["##", "Comparison", "**Model", "3**", "-", "Range:"]
 
 
+def test_the_layout_of_markdown_tables_is_a_label(make_example):
+    """A table's header row, its delimiter row and the pipes between cells frame the cells, which are claims; a
+    header cell of more than six words, a pipe in running text and rows after the table are left alone."""
+    answer = ("| Height | Completed |\n|:--|--:|\n| 330 m | 1889 |\n\nIt is in Paris | France.\n\n"
+              "Tower | Height\n--- | ---\nEiffel | 330 m\n\n"
+              "| The height in metres of the whole tower | Year |\n|---|---|\n| 330 | 1889 |")
+    assert _flags(make_example, answer, "label") == [
+        "|", "Height", "|", "Completed", "|", "|:--|--:|", "|", "|", "|",
+        "Tower", "|", "Height", "---", "|", "---", "|",
+        "|---|---|", "|", "|", "|"]
+
+
 def test_label_ranges_skip_long_lines_and_times():
     text = "Note: it opened at 10:30.\nThe tower that was finished in a hurry in 1889 is tall: 330 metres."
     assert [text[s:e] for s, e in label_ranges(text)] == ["Note:"]
