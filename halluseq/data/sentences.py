@@ -13,13 +13,16 @@ _END = re.compile(r"[.!?]+(?=\s|$)")
 # ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
 _NEWLINES = re.compile(r"\n+")
+# an HTML tag that opens or closes a block ("<p>", "</li>", "<br/>"): a sentence ends at it, as at a new line
+_BLOCK_TAG = re.compile(r"</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|h[1-6]|br|hr|blockquote)\s*/?>",
+                        re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Character ranges ``[start, end)`` of the sentences, stripped of surrounding whitespace.
 
     Every non-whitespace character of ``text`` lies in exactly one sentence. A number a tokeniser split ("98. 7")
-    ends none (:mod:`halluseq.data.tokenised`).
+    ends none (:mod:`halluseq.data.tokenised`); a new line and an HTML block tag ("</li>", "<br>") end one.
     """
     cuts = {0, len(text)}
     read = rejoin(text)  # the same length as ``text``
@@ -30,6 +33,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             continue
         cuts.add(written_end(text, match.end()))
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
+    for match in _BLOCK_TAG.finditer(text):
+        cuts.update(match.span())
     bounds = sorted(cuts)
     sentences = []
     for start, end in zip(bounds, bounds[1:], strict=False):

@@ -10,13 +10,15 @@ import numpy as np
 
 from halluseq.data.tokenised import rejoin, written_end
 
-_WORD = re.compile(r"\S+")
+HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*\s*/?>"  # "<p>", "</b>", "<br/>": layout of an answer written in HTML
+# a run of non-space characters (group 1) that HTML tags cut; a tag matches on its own, and is no word
+_WORD = re.compile(rf"{HTML_TAG}|((?:(?!{HTML_TAG})\S)+)")
 
 
 class Word(NamedTuple):
-    """One whitespace-delimited word of the answer; punctuation stays attached. ``text`` is the word as read: a word a
-    tokeniser split ("10, 000", "did n't") is one word, read whole ("10,000"), its offsets those of the text as
-    written."""
+    """One whitespace-delimited word of the answer (HTML tags cut out); punctuation stays attached. ``text`` is the
+    word as read: a word a tokeniser split ("10, 000", "did n't") is one word, read whole ("10,000"), its offsets
+    those of the text as written."""
 
     text: str
     start: int
@@ -33,11 +35,12 @@ class Span(NamedTuple):
 
 def split_words(text: str) -> list[Word]:
     """Whitespace tokenization keeping ``(word, char_start, char_end)``; a word a tokeniser split ("10, 000",
-    "98. 7", "did n't") is one word (:mod:`halluseq.data.tokenised`)."""
+    "98. 7", "did n't") is one word (:mod:`halluseq.data.tokenised`); HTML tags are no part of any word
+    ("<li>Revenue:</li>" holds the word "Revenue:")."""
     read = rejoin(text)
     if read is text:
-        return [Word(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
-    return [Word(m.group(), m.start(), written_end(text, m.end())) for m in _WORD.finditer(read)]
+        return [Word(m.group(1), m.start(), m.end()) for m in _WORD.finditer(text) if m.group(1)]
+    return [Word(m.group(1), m.start(), written_end(text, m.end())) for m in _WORD.finditer(read) if m.group(1)]
 
 
 def word_offsets(words: Sequence[Word]) -> np.ndarray:

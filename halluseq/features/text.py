@@ -42,6 +42,7 @@ COLUMNS = [
 WINDOWS = (5, 10, 20)
 _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markdown emphasis (``**Tower**``)
 POSSESSIVE = re.compile(r"['’]s$")
+_EDGE_TAG = re.compile(r"^</?[A-Za-z][A-Za-z0-9]*\s*/?>|</?[A-Za-z][A-Za-z0-9]*\s*/?>$")  # "<b>", "</p>", "<br/>"
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
 # "10,000" is one number, not 10 and 000; word boundaries as NUMBER's ("Q2", "4x4", "70th" hold none)
@@ -105,15 +106,21 @@ def stated_ordinals(text: str) -> set[str]:
 
 
 def bare_word(word: str) -> str:
-    """The word without punctuation, quotes and markdown emphasis at its ends (case kept): ``**Tower**,`` ->
-    ``Tower``."""
-    return word.strip(_STRIP)
+    """The word without punctuation, quotes, markdown emphasis and HTML tags at its ends (case kept): ``**Tower**,``
+    and ``<b>Tower</b>.</p>`` -> ``Tower``."""
+    word = word.strip(_STRIP)
+    while "<" in word or ">" in word:  # an answer written in HTML ("<p>Revenue was <b>$4.2 billion</b>.</p>")
+        bare = _EDGE_TAG.sub("", word).strip(_STRIP)
+        if bare == word:
+            break
+        word = bare
+    return word
 
 
 def word_key(word: str) -> str:
-    """The lowercased :func:`bare_word` without a possessive ``'s``: ``**Eiffel's**`` and ``“Eiffel”`` are both
-    ``eiffel``."""
-    return POSSESSIVE.sub("", word.lower().strip(_STRIP))
+    """The lowercased :func:`bare_word` without a possessive ``'s``: ``**Eiffel's**``, ``“Eiffel”`` and
+    ``<i>Eiffel</i>`` are all ``eiffel``."""
+    return POSSESSIVE.sub("", bare_word(word).lower())
 
 
 def spelled_in(key: str, keys: set[str], spellings: dict[str, frozenset[str]] = SPELLINGS) -> bool:

@@ -44,6 +44,14 @@ def test_breaks_at_newline_runs():
     assert _texts("a\nb") == ["a", "b"]
 
 
+def test_breaks_at_html_block_tags_only():
+    assert _texts("<ul><li>Revenue: $4.2 billion</li><li>Net income: $610 million</li></ul>") == [
+        "<ul>", "<li>", "Revenue: $4.2 billion", "</li>", "<li>", "Net income: $610 million", "</li>", "</ul>"]
+    assert _texts("<p>It rose <b>8%</b> to $4.2 billion.<br>It fell in 2019.</p>") == [
+        "<p>", "It rose <b>8%</b> to $4.2 billion.", "<br>", "It fell in 2019.", "</p>"]
+    assert _texts("a < b and b > c") == ["a < b and b > c"]
+
+
 def test_offsets_are_stripped_ranges():
     text = "  One two.   Three four!  "
     assert split_sentences(text) == [(2, 10), (13, 24)]

@@ -19,6 +19,13 @@ def test_split_words_keeps_offsets_and_attached_punctuation():
         assert text[word.start:word.end] == word.text
 
 
+def test_html_tags_are_no_part_of_a_word():
+    text = "<ul><li>Revenue: <b>$4.2</b> billion</li><li>Net</li></ul> a < b, x<3 <br/>"
+    assert [(w.text, text[w.start:w.end]) for w in split_words(text)] == [
+        ("Revenue:", "Revenue:"), ("$4.2", "$4.2"), ("billion", "billion"), ("Net", "Net"), ("a", "a"), ("<", "<"),
+        ("b,", "b,"), ("x<3", "x<3")]
+
+
 def test_split_words_of_empty_and_blank_text():
     assert split_words("") == []
     assert split_words(" \n\t ") == []

@@ -221,6 +221,7 @@ def test_shared_context_gives_same_rows_as_alone(make_example):
 @pytest.mark.parametrize(("word", "key"), [
     ("Paris.", "paris"), ("**Tower**", "tower"), ("“Eiffel”,", "eiffel"), ("Eiffel's", "eiffel"),
     ("company’s", "company"), ("`predict`", "predict"), ("_word_", "word"), ("«Paris»", "paris"), ("its", "its"),
+    ("<i>Eiffel</i>,", "eiffel"), ("billion</b>.</p>", "billion"), ("<br/>", ""), ("a<b", "a<b"), ("x>3", "x>3"),
 ])
 def test_word_key_strips_quotes_markdown_and_possessives(word, key):
     assert word_key(word) == key
