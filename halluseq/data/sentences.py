@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 from halluseq.data.tokenised import rejoin, written_end
+from halluseq.data.words import HTML_TAG
 
 # A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
 _END = re.compile(r"[.!?]+(?=\s|$)")
@@ -14,8 +15,8 @@ _END = re.compile(r"[.!?]+(?=\s|$)")
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
 _NEWLINES = re.compile(r"\n+")
 # an HTML tag that opens or closes a block ("<p>", "</li>", "<br/>"): a sentence ends at it, as at a new line
-_BLOCK_TAG = re.compile(r"</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|h[1-6]|br|hr|blockquote)\s*/?>",
-                        re.IGNORECASE)
+_BLOCK_TAG = re.compile(rf"(?=</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|h[1-6]|br|hr|blockquote)\b)"
+                        rf"{HTML_TAG}", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:

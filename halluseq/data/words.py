@@ -10,7 +10,9 @@ import numpy as np
 
 from halluseq.data.tokenised import rejoin, written_end
 
-HTML_TAG = r"</?[A-Za-z][A-Za-z0-9]*\s*/?>"  # "<p>", "</b>", "<br/>": layout of an answer written in HTML
+# "<p>", "</b>", "<br/>", '<a href="https://...">': the layout of an answer written in HTML (attributes as name=value,
+# so "x<y and y>z" holds no tag)
+HTML_TAG = r"""</?[A-Za-z][A-Za-z0-9]*(?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))*\s*/?>"""
 # a run of non-space characters (group 1) that HTML tags cut; a tag matches on its own, and is no word
 _WORD = re.compile(rf"{HTML_TAG}|((?:(?!{HTML_TAG})\S)+)")
 

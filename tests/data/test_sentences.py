@@ -50,6 +50,8 @@ def test_breaks_at_html_block_tags_only():
     assert _texts("<p>It rose <b>8%</b> to $4.2 billion.<br>It fell in 2019.</p>") == [
         "<p>", "It rose <b>8%</b> to $4.2 billion.", "<br>", "It fell in 2019.", "</p>"]
     assert _texts("a < b and b > c") == ["a < b and b > c"]
+    assert _texts('<p class="lead">One</p><div id=main>Two <span class="x">three</span></div>') == [
+        '<p class="lead">', "One", "</p>", "<div id=main>", 'Two <span class="x">three</span>', "</div>"]
 
 
 def test_offsets_are_stripped_ranges():

@@ -20,10 +20,12 @@ def test_split_words_keeps_offsets_and_attached_punctuation():
 
 
 def test_html_tags_are_no_part_of_a_word():
-    text = "<ul><li>Revenue: <b>$4.2</b> billion</li><li>Net</li></ul> a < b, x<3 <br/>"
+    text = ("<ul><li>Revenue: <b>$4.2</b> billion</li><li>Net</li></ul> a < b, x<3 <br/> "
+            "<a href=\"https://x.org/a b\" target='_blank'>report</a> if x<y and y>z")
     assert [(w.text, text[w.start:w.end]) for w in split_words(text)] == [
         ("Revenue:", "Revenue:"), ("$4.2", "$4.2"), ("billion", "billion"), ("Net", "Net"), ("a", "a"), ("<", "<"),
-        ("b,", "b,"), ("x<3", "x<3")]
+        ("b,", "b,"), ("x<3", "x<3"), ("report", "report"), ("if", "if"), ("x<y", "x<y"), ("and", "and"),
+        ("y>z", "y>z")]
 
 
 def test_split_words_of_empty_and_blank_text():
