@@ -27,6 +27,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
+from halluseq.data.words import HTML_TAG
 from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, time_words
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms
@@ -42,7 +43,7 @@ COLUMNS = [
 WINDOWS = (5, 10, 20)
 _STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markdown emphasis (``**Tower**``)
 POSSESSIVE = re.compile(r"['’]s$")
-_EDGE_TAG = re.compile(r"^</?[A-Za-z][A-Za-z0-9]*\s*/?>|</?[A-Za-z][A-Za-z0-9]*\s*/?>$")  # "<b>", "</p>", "<br/>"
+_EDGE_TAG = re.compile(rf"^{HTML_TAG}|{HTML_TAG}$")  # "<b>", "</p>", "<br/>" at a word's ends
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
 NUMBER = re.compile(r"\b\d+\.?\d*\b")
 # "10,000" is one number, not 10 and 000; word boundaries as NUMBER's ("Q2", "4x4", "70th" hold none)
