@@ -298,13 +298,15 @@ def _long_answers(section: Any) -> dict[str, Any]:
 
 
 def _skip_reason(item: Mapping[str, Any]) -> str | None:
-    """Why an item cannot be scored (empty or non-text context / answer), or None."""
+    """Why an item cannot be scored (empty or non-text context / answer, an answer of punctuation alone), or None."""
     for key in ("context", "answer"):
         value = item.get(key)
         if value is not None and not isinstance(value, str):
             return f"{key} must be a string, got {type(value).__name__}"
         if not value or not value.strip():
             return f"empty {key}"
+    if not any(c.isalnum() for c in item["answer"]):  # "...!!!", "—": no word claims anything
+        return "answer holds no letter or digit: nothing to check"
     question = item.get("question")
     if question is not None and not isinstance(question, str):
         return f"question must be a string or null, got {type(question).__name__}"

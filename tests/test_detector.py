@@ -297,6 +297,7 @@ def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_
     ("Some context.", "", "answer"),
     ("Some context.", 42, "answer"),
     (["not", "text"], "An answer.", "context"),
+    ("Some context.", "...!!! —", "answer"),
 ])
 def test_unscorable_items_are_skipped_with_a_reason(detector, context, answer, field):
     result = detector.predict(context, answer, id="x")
