@@ -107,8 +107,13 @@ def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.n
     either ("However", "I", "approved" where the context says "approve" are no missing evidence); ``text`` is the
     sentence's ``(n_words, 20)`` text-feature block."""
     novel = text[:, COLUMNS.index("is_novel")] > 0
-    return np.array([n and word_key(w) not in ENGLISH_STOP_WORDS and not closest.has_form_of(w)
-                     for w, n in zip(words, novel, strict=True)], dtype=bool)
+    return np.array([n and has_word_character(w) and word_key(w) not in ENGLISH_STOP_WORDS
+                     and not closest.has_form_of(w) for w, n in zip(words, novel, strict=True)], dtype=bool)
+
+
+def has_word_character(word: str) -> bool:
+    """Whether a word holds a letter or digit: the pipes and dashes of a table's layout ("|", "|---|") claim nothing."""
+    return any(c.isalnum() for c in word)
 
 
 def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
@@ -143,7 +148,8 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
     if not hallucinated:
         missing = [w for w, n in zip(words, novel, strict=True) if n]
         tail = f" (not found: {_listed(missing)})" if missing else ""
-        return f"supported: {len(words) - len(missing)} of {len(words)} words found in the context{tail}"
+        counted = sum(map(has_word_character, words))
+        return f"supported: {counted - len(missing)} of {counted} words found in the context{tail}"
     parts = []
     if numbers:
         parts.append(f"numbers {_listed(numbers)} not found")
@@ -211,7 +217,8 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
 def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None,
            evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None,
            amounts: np.ndarray | None = None, aligned: np.ndarray | None = None) -> list[Claim]:
-    """One :class:`Claim` per sentence of the answer; its score is its highest word probability.
+    """One :class:`Claim` per sentence of the answer that holds a letter or digit; its score is its highest word
+    probability.
 
     ``text``: the example's ``(n_words, 20)`` text features if already computed. ``evidence``: per sentence of
     ``split_sentences(example.answer)``, its ``(support, contradiction)`` context sentences (NLI detectors).
@@ -241,8 +248,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
-        if len(picked) == 0:
-            continue
+        if not any(has_word_character(example.words[i].text) for i in picked):
+            continue  # no words, or only layout and punctuation ("|---|---|"): no claim
         score = float(probs[picked].max())
         hallucinated = score >= threshold
         words = [example.words[i].text for i in picked]

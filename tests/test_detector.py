@@ -278,6 +278,18 @@ def test_claims_reasons_name_a_negation_left_out(make_example, detector):
                             'be funded."')
 
 
+def test_a_table_layout_makes_no_claim_and_no_missing_word(make_example):
+    context = "The Sydney Harbour Bridge opened in 1932. The Golden Gate Bridge opened in 1937."
+    answer = "| Bridge | Opened |\n|---|---|\n| Sydney Harbour Bridge | 1932 |\n| Golden Gate Bridge | 1937 |"
+    example = make_example(answer, context)
+    found = claims(example, np.full(len(example.words), 0.1), 0.5)
+    assert [claim.text for claim in found] == ["| Bridge | Opened |", "| Sydney Harbour Bridge | 1932 |",
+                                               "| Golden Gate Bridge | 1937 |"]  # the delimiter row is layout
+    assert [claim.reason for claim in found] == ["supported: 2 of 2 words found in the context",
+                                                 "supported: 4 of 4 words found in the context",
+                                                 "supported: 4 of 4 words found in the context"]
+
+
 def test_claims_reasons_do_not_call_another_form_of_a_context_word_missing(make_example):
     context = "The city council voted on Tuesday to approve the light-rail extension. Work began in April."
     answer = "The council unanimously approved the rail extension. Work begins in June."
