@@ -13,7 +13,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.data.words import word_offsets
+from halluseq.data.words import has_word_character, word_offsets
 from halluseq.evidence import points_back
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.align import ContextSentences, is_capitalised, is_content, is_negation, item_starts
@@ -110,10 +110,6 @@ def _novel(words: list[str], text: np.ndarray, closest: ClosestSentence) -> np.n
     return np.array([n and has_word_character(w) and word_key(w) not in ENGLISH_STOP_WORDS
                      and not closest.has_form_of(w) for w, n in zip(words, novel, strict=True)], dtype=bool)
 
-
-def has_word_character(word: str) -> bool:
-    """Whether a word holds a letter or digit: the pipes and dashes of a table's layout ("|", "|---|") claim nothing."""
-    return any(c.isalnum() for c in word)
 
 
 def _phrases(words: list[str], mask: np.ndarray) -> list[str]:
@@ -248,11 +244,11 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     out = []
     for number, (start, end) in enumerate(sentences):
         picked = np.flatnonzero(owner == number)
-        if not any(has_word_character(example.words[i].text) for i in picked):
+        words = [example.words[i].text for i in picked]
+        if not any(map(has_word_character, words)):
             continue  # no words, or only layout and punctuation ("|---|---|"): no claim
         score = float(probs[picked].max())
         hallucinated = score >= threshold
-        words = [example.words[i].text for i in picked]
         novel = _novel(words, text[picked], closest) & ~respelled[picked]  # "3" where the context says "Three"
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 from halluseq.claims import claims
 from halluseq.data.example import Example
 from halluseq.data.structured import readable_context
-from halluseq.data.words import spans_from_labels
+from halluseq.data.words import has_word_character, spans_from_labels
 from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
@@ -305,7 +305,7 @@ def _skip_reason(item: Mapping[str, Any]) -> str | None:
             return f"{key} must be a string, got {type(value).__name__}"
         if not value or not value.strip():
             return f"empty {key}"
-    if not any(c.isalnum() for c in item["answer"]):  # "...!!!", "—": no word claims anything
+    if not has_word_character(item["answer"]):  # "...!!!", "—": no word claims anything
         return "answer holds no letter or digit: nothing to check"
     question = item.get("question")
     if question is not None and not isinstance(question, str):

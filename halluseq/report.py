@@ -621,9 +621,6 @@ def _json_safe(value: Any) -> Any:
     return value
 
 
-SAME_ON_EVERY_SEED = 1e-12  # a seed-std below this (relative to the mean) is float noise
-
-
 def beside_baseline(results: dict[str, Any], baseline: dict[str, Any]) -> dict[str, Any]:
     """Per feature set, entry and metric that both reports hold: the baseline's and these means and stds over seeds,
     the difference, and that difference in baseline seed-stds. ``method_change`` marks a mean that moved by more than
@@ -641,10 +638,9 @@ that far. Wall times of both."""
             for metric in metrics:
                 old, new = before[name]["summary"][metric], entry["summary"][metric]
                 difference = _difference(new["mean"], old["mean"])
-                # a std of float noise (a deterministic model's seeds: 1e-17) is none: no difference "in stds" then
-                spread = old["std"] if old["std"] and old["std"] > SAME_ON_EVERY_SEED * max(1.0, abs(old["mean"])) \
-                    else None
-                in_stds = difference / spread if difference is not None and spread else None
+                # a model the same on every seed has a std of float noise (1e-17): no difference "in stds" then
+                in_stds = difference / old["std"] if difference is not None and old["std"] and not old.get(
+                    "deterministic") else None
                 rows[name][metric] = {"baseline": {k: old[k] for k in ("n", "mean", "std")},
                                       "this": {k: new[k] for k in ("n", "mean", "std")},
                                       "difference": difference, "in_baseline_stds": in_stds,

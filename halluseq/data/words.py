@@ -15,6 +15,7 @@ from halluseq.data.tokenised import rejoin, written_end
 HTML_TAG = r"""</?[A-Za-z][A-Za-z0-9]*(?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))*\s*/?>"""
 # a run of non-space characters (group 1) that HTML tags cut; a tag matches on its own, and is no word
 _WORD = re.compile(rf"{HTML_TAG}|((?:(?!{HTML_TAG})\S)+)")
+_PLAIN_WORD = re.compile(r"(\S+)")  # the same on a text without "<" (no tag), ten times faster
 
 
 class Word(NamedTuple):
@@ -40,9 +41,15 @@ def split_words(text: str) -> list[Word]:
     "98. 7", "did n't") is one word (:mod:`halluseq.data.tokenised`); HTML tags are no part of any word
     ("<li>Revenue:</li>" holds the word "Revenue:")."""
     read = rejoin(text)
+    pattern = _WORD if "<" in read else _PLAIN_WORD
     if read is text:
-        return [Word(m.group(1), m.start(), m.end()) for m in _WORD.finditer(text) if m.group(1)]
-    return [Word(m.group(1), m.start(), written_end(text, m.end())) for m in _WORD.finditer(read) if m.group(1)]
+        return [Word(m.group(1), m.start(), m.end()) for m in pattern.finditer(text) if m.group(1)]
+    return [Word(m.group(1), m.start(), written_end(text, m.end())) for m in pattern.finditer(read) if m.group(1)]
+
+
+def has_word_character(text: str) -> bool:
+    """Whether ``text`` holds a letter or digit: punctuation and layout alone ("...!!!", "|---|") claim nothing."""
+    return any(c.isalnum() for c in text)
 
 
 def word_offsets(words: Sequence[Word]) -> np.ndarray:
