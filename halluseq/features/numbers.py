@@ -21,6 +21,7 @@ MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 
 DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(%|s|k|m|bn)?")  # "us$76.3" too
 SUFFIX_SCALES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "£10.25m", "$3bn": the newsroom's short scales
 DASHES = re.compile(r"[-–—]")
+YEAR_DIGITS = re.compile(r"1[5-9]\d\d|20\d\d")  # a year of a range ("2019" of "2019-20")
 PLAIN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")  # "1,500", "3.5"
 
 
@@ -40,6 +41,21 @@ def digits_suffix(part: str) -> str | None:
     None."""
     match = DIGITS.fullmatch(part)
     return match.group(2) if match else None
+
+
+def range_ends(key: str) -> tuple[float, float] | None:
+    """The two values of a range written as one word of digits ("1939-1946", "4–9%", "$4.3-4.5"; a year's
+    two-digit end is read in its century: "2019-20" is 2019 and 2020), or None for any other word ("30-year",
+    "covid-19", "2021-03-15")."""
+    parts = DASHES.split(key)
+    if len(parts) != 2:
+        return None
+    first, last = map(digits_value, parts)
+    if first is None or last is None:
+        return None
+    if YEAR_DIGITS.fullmatch(parts[0]) and re.fullmatch(r"\d\d", parts[1]) and last > first % 100:
+        last += first - first % 100  # "2019-20", "1998-99"
+    return first, last
 
 
 def number_token(key: str) -> tuple[str, float] | None:

@@ -41,6 +41,11 @@ With option ``ranks`` (off by default) the rank an ordinal claims ("finished thi
 and ``quantity_respelled`` where it states it in another spelling ("3rd" for "third"); a century is also stated by
 a year of it ("the mid-20th century" for 1947).
 
+With option ``ranges`` (off by default) a range written as one word ("1939-1946", "4-9%", "$4.3-4.5 billion") is
+stated only where the context states both its ends (without it, by its first end alone: "The war lasted 1939-1946."
+was stated where the context has "from 1939 to 1945"), and a context's range states its second end as its amount
+is scaled ("$4.3-4.5 billion" states 4.5 billion; "2019-20" states 2020).
+
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
 ("1." opening an item, "(2)", "[3]", "Passage 2"). No model; linear in context plus answer length.
@@ -69,6 +74,7 @@ from halluseq.features.numbers import (
     digits_suffix,
     digits_value,
     number_token,
+    range_ends,
 )
 from halluseq.features.ranks import claimed_ranks, names_century, stated_ranks, year_centuries
 from halluseq.features.slots import points_into_sources
@@ -116,7 +122,8 @@ class QuantityOptions:
     ``durations`` states the years between two years of one context sentence; ``respellings`` reads more spellings
     of one value; ``clocks`` reads clock times by value; ``referents`` makes a context sentence that opens with a
     pronoun (:data:`REFERRING`) also about the sentence before it; ``units`` compares an amount's unit of measure;
-    ``calendar`` compares dates; ``ranks`` compares the ranks of ordinals."""
+    ``calendar`` compares dates; ``ranks`` compares the ranks of ordinals; ``ranges`` reads both ends of a range
+    written as one word (:func:`range_second`)."""
 
     direction: bool = False
     durations: bool = False
@@ -126,6 +133,19 @@ class QuantityOptions:
     units: bool = False
     calendar: bool = False
     ranks: bool = False
+    ranges: bool = False
+
+
+def range_second(key: str, value: Value) -> Value | None:
+    """The value of a range's second end, where an amount of ``value`` opens with the range word ``key``
+    (:func:`halluseq.features.numbers.range_ends`) and is scaled as its first end is: "$4.3-4.5 billion" (``value``
+    4.3 billion) ends at 4.5 billion, "2019-20" at 2020. None where ``key`` is no range."""
+    ends = range_ends(key)
+    if ends is None or value[0] != "count":
+        return None
+    first, last = ends
+    scale = round(value[1] / first) if first and value[1] > first else 1  # "billion" after "$4.3-4.5"
+    return "count", last * scale
 
 
 def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings: bool = False
@@ -242,11 +262,12 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
-def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], respellings: bool = False
-            ) -> set[Value]:
+def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], respellings: bool = False,
+            ranges: bool = False) -> set[Value]:
     """The values a run of context keys states (``found``: its :func:`amounts`): each amount's, each count's of an
     amount alone (the context's "2 million" also states 2) and both ends of a range ("7–10" states 10); with
-    ``respellings`` also each amount's :func:`alternatives` and each year's decade (1937: ("decade", 1930))."""
+    ``respellings`` also each amount's :func:`alternatives` and each year's decade (1937: ("decade", 1930)); with
+    ``ranges`` a range's second end as its amount is scaled ("$4.3-4.5 billion" states 4.5 billion, "2019-20" 2020)."""
     values: set[Value] = set()
     for key in keys:
         values.update(("count", round(v, 6)) for v in map(digits_value, DASHES.split(key)) if v is not None)
@@ -254,6 +275,8 @@ def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], 
             values.add(("decade", float(int(key) // 10 * 10)))
     for first, end, value, _ in found:
         values.add(value)
+        if ranges and (second := range_second(keys[first], value)) is not None:
+            values.add(second)
         if respellings:
             values |= alternatives(keys, first, end, value)
         for key in keys[first:end]:
@@ -332,7 +355,8 @@ class QuantityIndex:
                                       for later in years[i + 1:])
             topic = _topic(keys) | (topic if options.referents and keys and keys[0] in REFERRING else set())
             found = amounts(keys, words, respellings)
-            for value in _stated(keys, found, respellings) | ({("count", 1.0)} if "one" in keys else set()):
+            for value in _stated(keys, found, respellings, options.ranges) | \
+                    ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
             for first, stop, value, _ in found if options.units or direction else ():
                 if options.units:
@@ -391,7 +415,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
     context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); with ``ranks`` a
     rank an answer claims (:func:`halluseq.features.ranks.claimed_ranks`) is absent where the context states it
-    nowhere, respelled where it states it in another spelling; ``index`` built with the same options."""
+    nowhere, respelled where it states it in another spelling; with ``ranges`` a range is stated where both its ends
+    are; ``index`` built with the same options."""
     index = index or QuantityIndex(example.context, options)
     direction, durations, respellings, units = options.direction, options.durations, options.respellings, options.units
     words = [w.text for w in example.words]
@@ -409,6 +434,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
             value = next((other for other in sorted(alternatives(keys, first, end, value)) if other in index.topics),
                          value)
         stated = value in index.topics
+        if options.ranges and stated and (second := range_second(keys[first], value)) is not None:
+            stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not index.near(value, _topic(around))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from halluseq.features.numbers import count_key, number_token
+from halluseq.features.numbers import count_key, number_token, range_ends
 
 
 @pytest.mark.parametrize(("key", "expected"), [
@@ -21,3 +21,13 @@ def test_number_token_reads_one_word():
     assert number_token("two-thirds") == ("fraction", 2 * (1 / 3))
     assert number_token("$1,200") == ("digits", 1200.0)
     assert number_token("third-party") is None and number_token("fish") is None
+
+
+@pytest.mark.parametrize(("key", "expected"), [
+    ("1939-1946", (1939.0, 1946.0)), ("4–9%", (4.0, 9.0)), ("$4.3-4.5", (4.3, 4.5)), ("4%-9%", (4.0, 9.0)),
+    ("2019-20", (2019.0, 2020.0)), ("1998-99", (1998.0, 1999.0)), ("3-1", (3.0, 1.0)),
+    ("2019-18", (2019.0, 18.0)),  # no year after 2019 in its century's two digits: read as written
+    ("30-year", None), ("covid-19", None), ("2021-03-15", None), ("-5", None), ("5-", None), ("1939", None),
+])
+def test_range_ends_reads_a_range_written_as_one_word(key, expected):
+    assert range_ends(key) == expected

@@ -295,3 +295,32 @@ def test_new_options_are_off_by_default_and_keyed(make_example):
     fingerprints = {QuantityFeatures(**{name: True}).fingerprint for name in options}
     assert len(fingerprints | {QuantityFeatures().fingerprint}) == 4
 
+
+
+WAR = ("World War II (1939-1945) was a global conflict; an estimated 70-85 million people died. Acme expects revenue "
+       "of $4.3-4.5 billion in the 2019-20 season.")
+
+
+@pytest.mark.parametrize(("answer", "absent", "respelled"), [
+    ("The war lasted 1939-1946.", ["1939-1946."], []),  # the first end alone is stated
+    ("The war lasted 1938-1945.", ["1938-1945."], []),
+    ("The war lasted 1939-1945.", [], []),
+    ("It ended in 1945.", [], ["1945."]),
+    ("About 70-95 million died.", ["70-95", "million"], []),
+    ("Revenue may reach $4.5 billion.", [], ["$4.5"]),  # the second end of the context's range, scaled
+    ("Revenue may reach $4.3-4.8 billion.", ["$4.3-4.8", "billion."], []),
+    ("In the 2019-2020 season.", [], ["2019-2020"]),
+    ("In the 2019-21 season.", ["2019-21"], []),
+])
+def test_ranges_state_a_range_where_the_context_states_both_ends(make_example, answer, absent, respelled):
+    found = _columns(make_example, answer, WAR, ranges=True)
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == absent
+    assert [w for w, columns in found.items() if "quantity_respelled" in columns] == respelled
+
+
+def test_ranges_is_an_option_off_by_default(make_example):
+    # without it a range is read by its first end: "1939-1946" is stated, "$4.5 billion" absent
+    assert _columns(make_example, "The war lasted 1939-1946.", WAR) == {"1939-1946.": ["quantity_respelled"]}
+    assert "quantity_absent" in _columns(make_example, "Revenue may reach $4.5 billion.", WAR)["$4.5"]
+    assert build("quantities", ranges=True).config == {"ranges": True}
+    assert QuantityFeatures(ranges=True).fingerprint != QuantityFeatures().fingerprint
