@@ -55,6 +55,7 @@ from halluseq.features.text import (
     compound_parts,
     numbers_in,
     ordinal_key,
+    quarter_spellings,
     spelled_in,
     spellings_for,
     stated_ordinals,
@@ -836,7 +837,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 olds = [aligned_sentence.sequence[j] for j in replaced[position]]
                 if compounds:
                     olds = [*olds, *(part for old in olds for part in compound_parts(old))]
-                respelled = spelled_in(key, set(olds), spellings)  # "m" for "metres": the same word
+                # "m" for "metres": the same word; "Q3" for "third-quarter" (respellings)
+                respelled = spelled_in(key, set(olds), spellings) or respellings and (
+                    key in quarter_spellings(olds) or not (quarter_spellings([key]) - {"quarter"}).isdisjoint(olds))
                 # antonyms among stop words too ("few" for "many", "last" for "first")
                 out[i, 14] = any(relations.antonyms(word, old, poles) for word in lexical for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")
@@ -952,8 +955,10 @@ class AlignFeatures(PerContextFeatures):
     holds its digits, in the answer and in the aligned sentence (``10.25`` of "10.25 million pounds" is in a
     sentence that writes ``£10.25m``: :func:`halluseq.features.text.numbers_in`), and an acronym that replaced the
     name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`), or an abbreviation
-    that replaced its word ("St. Mary" for "Saint Mary": :mod:`halluseq.features.abbreviations`), is no
-    ``replaced_name``, an acronym no ``slot_of_other_name`` where the context has that name next to the same words,
+    that replaced its word ("St. Mary" for "Saint Mary": :mod:`halluseq.features.abbreviations`), or a quarter code
+    that replaced a run naming that quarter ("Acme's Q3 revenue" for "Acme Corp reported third-quarter revenue", and
+    the other way round: :func:`halluseq.features.text.quarter_spellings`; version 17), is no ``replaced_name`` but
+    ``replaced_synonym``, an acronym no ``slot_of_other_name`` where the context has that name next to the same words,
     and a clock time the context gives on either clock no ``number_not_aligned`` ("3 p.m." for "15:00").
     ``sentence_ends`` (off by default): a run that ends an answer sentence after a word of the aligned sentence is
     ``substituted`` where as many words end that sentence after that word, ``inserted`` where the sentence ends at it
@@ -964,7 +969,7 @@ class AlignFeatures(PerContextFeatures):
     coffee company." for "funded by the French National Research Agency.")."""
 
     name = "align"
-    version = "16"
+    version = "17"
 
     def __init__(self, name_starts: str = "lowered", coordinated_subject: bool = False, strict_anchors: bool = False,
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,

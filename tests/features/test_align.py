@@ -604,6 +604,21 @@ def test_respellings_read_abbreviations_and_clock_times(make_example):
                     **options)["number_not_aligned"] == ["4"]
 
 
+@pytest.mark.parametrize(("context", "answer", "name", "plain"), [
+    ("Acme Corp reported third-quarter revenue of $4.2 billion.", "Acme's Q3 revenue was $4.2 billion.", [], ["Q3"]),
+    ("Acme Corp reported Q3 revenue of $4.2 billion.", "Acme's third-quarter revenue was $4.2 billion.", [], []),
+    ("Acme Corp reported third-quarter revenue of $4.2 billion.", "Acme's Q2 revenue was $4.2 billion.", ["Q2"],
+     ["Q2"]),
+])
+def test_respellings_read_a_quarter_code_as_the_quarter_it_names(make_example, context, answer, name, plain):
+    # "Q3" replaced the run "Corp reported third-quarter" (a name in it): without the option another name there
+    options = {"name_starts": "items", "strict_anchors": True, "answer_names": True, "compounds": True}
+    respelled = _columns(make_example, answer, context, respellings=True, **options)
+    assert respelled["replaced_name"] == name
+    assert ("third-quarter" in respelled["replaced_synonym"] or "Q3" in respelled["replaced_synonym"]) == (not name)
+    assert _columns(make_example, answer, context, **options)["replaced_name"] == plain
+
+
 def test_respellings_read_a_number_with_thousands_separators_as_one(make_example):
     example = make_example("Full Self-Driving costs an extra $10,000.", "Full Self-Driving costs an extra $8,000.")
     column = COLUMNS.index("number_not_aligned")
