@@ -30,9 +30,11 @@ With option ``clocks`` (off by default) a clock time of the answer is read by va
 ``3 pm``, ``noon``): ``quantity_absent`` on its words where the context gives none of the times it may be ("opens at
 10 am" where the hours say noon), ``quantity_respelled`` where the context gives it in another spelling.
 
-With option ``respellings`` (off by default) more spellings of one value are read as one: digits with a newsroom scale
-(``£10.25m``, ``$3bn``, ``5k``: 10,250,000, 3,000,000,000, 5,000; an answer's is stated where the context states that
-value or the digits alone, as "330m" may be metres), counts after a scale (``two thousand five hundred``, ``one hundred
+With option ``respellings`` (off by default) more spellings of one value are read as one: digits with a degree sign
+(``180°C``: 180; version 4: version 3 read them as no amount, so "Bake at 200°C" stated no new one where the context
+has 180°C), digits with a newsroom scale (``£10.25m``, ``$3bn``, ``5k``: 10,250,000, 3,000,000,000, 5,000; an
+answer's is stated where the context states that value or the digits alone, as "330m" may be metres), counts after a
+scale (``two thousand five hundred``, ``one hundred
 and twenty``), a share as a percentage or a fraction (``50%``, ``50 per cent`` and ``half`` state the share 50; ``a
 third`` and ``33%`` the share 33, not ``33.3%``) and a year its decade (1937 states "the 1930s").
 
@@ -75,6 +77,7 @@ from halluseq.features.numbers import (
     digits_value,
     number_token,
     range_ends,
+    without_degrees,
 )
 from halluseq.features.ranks import claimed_ranks, names_century, stated_ranks, year_centuries
 from halluseq.features.slots import points_into_sources
@@ -153,9 +156,10 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
     """The amounts of a word-key sequence as ``(first, end, value, spelled)``: runs such as "two hundred thousand",
     "3 million", "a third", "twenty-five", "3 times"; ``spelled`` when a number word (not digits) is in the run.
     ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party". With
-    ``respellings``, digits with a scale suffix are scaled ("£10.25m": 10,250,000) and a count after a scale word
-    goes on the amount ("two thousand five hundred", "one hundred and twenty")."""
-    tokens = [number_token(k) for k in keys]
+    ``respellings``, digits with a scale suffix are scaled ("£10.25m": 10,250,000), a count after a scale word
+    goes on the amount ("two thousand five hundred", "one hundred and twenty") and digits with a degree sign are
+    read as digits ("180°C": 180; version 4)."""
+    tokens = [number_token(without_degrees(k) if respellings else k) for k in keys]
     found = []
     i = 0
     while i < len(keys):
@@ -270,12 +274,13 @@ def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], 
     ``ranges`` a range's second end as its amount is scaled ("$4.3-4.5 billion" states 4.5 billion, "2019-20" 2020)."""
     values: set[Value] = set()
     for key in keys:
-        values.update(("count", round(v, 6)) for v in map(digits_value, DASHES.split(key)) if v is not None)
+        parts = DASHES.split(without_degrees(key) if respellings else key)
+        values.update(("count", round(v, 6)) for v in map(digits_value, parts) if v is not None)
         if respellings and YEAR.fullmatch(key):
             values.add(("decade", float(int(key) // 10 * 10)))
     for first, end, value, _ in found:
         values.add(value)
-        if ranges and (second := range_second(keys[first], value)) is not None:
+        if ranges and (second := range_second(without_degrees(keys[first]), value)) is not None:
             values.add(second)
         if respellings:
             values |= alternatives(keys, first, end, value)
@@ -434,7 +439,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
             value = next((other for other in sorted(alternatives(keys, first, end, value)) if other in index.topics),
                          value)
         stated = value in index.topics
-        if options.ranges and stated and (second := range_second(keys[first], value)) is not None:
+        if options.ranges and stated and (second := range_second(without_degrees(keys[first]), value)) is not None:
             stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
@@ -485,7 +490,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "3"
+    version = "4"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

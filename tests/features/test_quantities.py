@@ -206,6 +206,8 @@ def test_respellings_read_run_on_scales_and_counts_after_a_scale(text, expected)
     ("Lewandowski scored twice in the derby.", "Lewandowski scored two goals in the derby.", "two", True),
     ("Growth was 100% last year.", "It grew 100 times last year.", "100", False),  # times no percent
     ("Sales doubled in the year.", "Sales rose by two in the year.", "two", False),  # a change, no count of 2
+    ("Preheat the oven to 180°C.", "Heat the oven to 200°C.", "200°C.", False),  # a temperature's digits (version 4)
+    ("Preheat the oven to 180°C.", "Heat the oven to 180 degrees.", "180", True),
 ])
 def test_respellings_state_one_value_in_its_other_spellings(make_example, context, answer, word, stated):
     marked = _respelled(make_example, answer, context)
@@ -216,6 +218,7 @@ def test_respellings_state_one_value_in_its_other_spellings(make_example, contex
 def test_respellings_is_an_option_off_by_default(make_example):
     context, answer = "Exactly 50% of them voted.", "Half of them voted."
     assert _quantities(make_example, answer, context)["Half"][1] == 1.0  # absent without the option
+    assert "200°C." not in _quantities(make_example, "Heat the oven to 200°C.", "Preheat the oven to 180°C.")
     assert build("quantities", respellings=True).config == {"respellings": True}
     assert QuantityFeatures(respellings=True).fingerprint != QuantityFeatures().fingerprint
 
@@ -298,7 +301,7 @@ def test_new_options_are_off_by_default_and_keyed(make_example):
 
 
 WAR = ("World War II (1939-1945) was a global conflict; an estimated 70-85 million people died. Acme expects revenue "
-       "of $4.3-4.5 billion in the 2019-20 season.")
+       "of $4.3-4.5 billion in the 2019-20 season. Store it at 22-25°C.")
 
 
 @pytest.mark.parametrize(("answer", "absent", "respelled"), [
@@ -311,6 +314,8 @@ WAR = ("World War II (1939-1945) was a global conflict; an estimated 70-85 milli
     ("Revenue may reach $4.3-4.8 billion.", ["$4.3-4.8", "billion."], []),
     ("In the 2019-2020 season.", [], ["2019-2020"]),
     ("In the 2019-21 season.", ["2019-21"], []),
+    ("Store it at 21-25°C.", ["21-25°C."], []),  # a range of temperatures (with respellings)
+    ("Store it at 22-25°C.", [], []),
 ])
 def test_ranges_state_a_range_where_the_context_states_both_ends(make_example, answer, absent, respelled):
     found = _columns(make_example, answer, WAR, ranges=True)
