@@ -34,9 +34,9 @@ With option ``respellings`` (off by default) more spellings of one value are rea
 (``180°C``: 180; version 4: version 3 read them as no amount, so "Bake at 200°C" stated no new one where the context
 has 180°C), digits with a newsroom scale (``£10.25m``, ``$3bn``, ``5k``: 10,250,000, 3,000,000,000, 5,000; an
 answer's is stated where the context states that value or the digits alone, as "330m" may be metres), counts after a
-scale (``two thousand five hundred``, ``one hundred
-and twenty``), a share as a percentage or a fraction (``50%``, ``50 per cent`` and ``half`` state the share 50; ``a
-third`` and ``33%`` the share 33, not ``33.3%``) and a year its decade (1937 states "the 1930s").
+scale (``two thousand five hundred``, ``one hundred and twenty``), a share as a percentage or a fraction (``50%``,
+``50 per cent`` and ``half`` state the share 50; ``a third`` and ``33%`` the share 33, not ``33.3%``) and a year its
+decade (1937 states "the 1930s").
 
 With option ``ranks`` (off by default) the rank an ordinal claims ("finished third", "fourth-quarter revenue", "Q3";
 :mod:`halluseq.features.ranks`) is ``quantity_absent`` where the context states that rank nowhere, in any spelling,
