@@ -43,6 +43,12 @@ With option ``ranks`` (off by default) the rank an ordinal claims ("finished thi
 and ``quantity_respelled`` where it states it in another spelling ("3rd" for "third"); a century is also stated by
 a year of it ("the mid-20th century" for 1947).
 
+With options ``respellings`` and ``units`` both on (version 5), a duration one word names (``a week``, ``half an
+hour``, ``a decade``; :func:`named_durations`, not a rate as in "three times a day") is ``quantity_respelled`` where
+the context gives it as a count of a smaller unit ("for a week" where it says "for 7 days"), and such a count of the
+answer is stated where the context names that duration ("for 10 years" where it says "for a decade"); a named
+duration the context does not give is read as before (no amount).
+
 With option ``ranges`` (off by default) a range written as one word ("1939-1946", "4-9%", "$4.3-4.5 billion") is
 stated only where the context states both its ends (without it, by its first end alone: "The war lasted 1939-1946."
 was stated where the context has "from 1939 to 1945"), and a context's range states its second end as its amount
@@ -113,6 +119,15 @@ PERCENT_WORDS = frozenset({"percent", "per-cent", "pc"})  # after a count: "50 p
 DECADE = re.compile(r"(1[5-9]\d|20\d)0s")  # "1930s" (respellings: what a year states)
 TIME_WORDS = {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}  # clock times a context writes in words
 FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice"), not changes ("doubled")
+# a duration one word names, as counts of smaller units of time (measures.UNIT_KINDS' first spellings): "a week" is 7
+# days; read with ``respellings`` and ``units`` (version 5)
+NAMED_DURATIONS: dict[str, tuple[tuple[float, str], ...]] = {
+    "minute": ((60.0, "seconds"),), "hour": ((60.0, "minute"),), "day": ((24.0, "hour"),),
+    "week": ((7.0, "day"),), "fortnight": ((14.0, "day"), (2.0, "week")), "month": ((30.0, "day"), (4.0, "week")),
+    "year": ((12.0, "month"), (52.0, "week"), (365.0, "day")), "decade": ((10.0, "year"),),
+    "century": ((100.0, "year"),)}
+# before "a week", these make it a rate ("three times a day", "$5 million a year"), not a duration
+RATE_WORDS = frozenset({"times", "once", "twice", "thrice", "per"})
 # a context sentence opening with one of these is about what the sentence before it is about ("It cost $1.2 billion")
 REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
 
@@ -266,6 +281,30 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
+def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[float, str], ...]]]:
+    """The durations of a key sequence that one word names, as ``(first, end, equivalents)``: "a week" (7 days),
+    "an hour" (60 minutes), "half an hour" (30 minutes), "a decade" (10 years); not a rate ("three times a day",
+    "$5 million a year": after a number or :data:`RATE_WORDS`)."""
+    found = []
+    for i in range(1, len(keys)):
+        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES:
+            continue
+        half = i >= 2 and keys[i - 2] == "half"
+        first = i - 2 if half else i - 1
+        before = keys[first - 1] if first else ""
+        if before in RATE_WORDS or number_token(before) is not None:
+            continue
+        found.append((first, i + 1, tuple((count / 2 if half else count, unit)
+                                          for count, unit in NAMED_DURATIONS[keys[i]])))
+    return found
+
+
+def time_equivalents(count: float, unit: str) -> set[tuple[float, str]]:
+    """A count of a unit of time as counts of the smaller units :data:`NAMED_DURATIONS` gives that unit in: 2 years
+    are 24 months, 104 weeks and 730 days; none for a unit of another kind."""
+    return {(count * factor, smaller) for factor, smaller in NAMED_DURATIONS.get(unit, ())}
+
+
 def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], respellings: bool = False,
             ranges: bool = False) -> set[Value]:
     """The values a run of context keys states (``found``: its :func:`amounts`): each amount's, each count's of an
@@ -337,8 +376,9 @@ class QuantityIndex:
     values of :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``,
     ``noon``); with ``referents`` a sentence that opens with a pronoun is also about the one before it; with
     ``units`` per amount's value the units of measure it is given in (:func:`halluseq.features.measures.unit_of`;
-    None for none); with ``calendar`` its dates; with ``ranks`` the ranks its ordinals state
-    (:func:`halluseq.features.ranks.stated_ranks`)."""
+    None for none), and with ``respellings`` too the durations one word names as counts of smaller units (``named``:
+    "a week" gives 7 days; :func:`named_durations`); with ``calendar`` its dates; with ``ranks`` the ranks its
+    ordinals state (:func:`halluseq.features.ranks.stated_ranks`)."""
 
     def __init__(self, context: str, options: QuantityOptions = QuantityOptions()):
         direction, durations, respellings = options.direction, options.durations, options.respellings
@@ -348,6 +388,7 @@ class QuantityIndex:
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         self.durations: set[float] = set()
         self.units: dict[Value, set[tuple[str, str] | None]] = {}
+        self.named: set[tuple[float, str]] = set()  # with respellings and units: "a week" gives (7, "day")
         self.dates: list[Date] = []
         topic: set[str] = set()
         for start, end in split_sentences(context):
@@ -367,8 +408,12 @@ class QuantityIndex:
                 if options.units:
                     unit = unit_of(keys, first, stop)
                     self.units.setdefault(value, set()).add(unit[:2] if unit else None)
+                    if respellings and unit and unit[0] == "time" and value[0] == "count":  # 2 years: 24 months
+                        self.named.update(time_equivalents(value[1], unit[1]))
                 if direction and (found := move(keys, first, stop)):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
+            if options.units and respellings:
+                self.named.update(pair for _, _, pairs in named_durations(keys) for pair in pairs)
             if options.calendar:
                 self.dates.extend(dates(words, keys))
         if options.clocks:
@@ -411,6 +456,14 @@ def pointer_mask(example: Example) -> np.ndarray:
     return pointers
 
 
+def duration_stated(index: QuantityIndex, count: float, unit: str) -> bool:
+    """Whether the context gives ``count`` of the unit of time ``unit`` in other units (with ``respellings`` and
+    ``units``): as a duration one word names or a count of a larger unit ("7 days" for "a week", "24 months" for "2
+    years"), or as a count of a smaller unit ("2 years" for "24 months")."""
+    return (count, unit) in index.named or any(("time", smaller) in index.units.get(("count", value), ())
+                                               for value, smaller in time_equivalents(count, unit))
+
+
 def quantity_features(example: Example, index: QuantityIndex | None = None,
                       options: QuantityOptions = QuantityOptions()) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); by ``options``:
@@ -421,7 +474,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); with ``ranks`` a
     rank an answer claims (:func:`halluseq.features.ranks.claimed_ranks`) is absent where the context states it
     nowhere, respelled where it states it in another spelling; with ``ranges`` a range is stated where both its ends
-    are; ``index`` built with the same options."""
+    are; with ``respellings`` and ``units`` a duration one word names is respelled where the context gives it as a
+    count of a smaller unit, and such a count stated where the context names it; ``index`` built with the same
+    options."""
     index = index or QuantityIndex(example.context, options)
     direction, durations, respellings, units = options.direction, options.durations, options.respellings, options.units
     words = [w.text for w in example.words]
@@ -441,9 +496,13 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         stated = value in index.topics
         if options.ranges and stated and (second := range_second(without_degrees(keys[first]), value)) is not None:
             stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
+        named = not stated and respellings and units and value[0] == "count" \
+            and (unit := unit_of(keys, first, end)) is not None and unit[0] == "time" \
+            and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
+        stated = stated or named
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
-        far = stated and not index.near(value, _topic(around))
+        far = stated and not named and not index.near(value, _topic(around))
         if not stated and durations and value[0] == "count" and value[1] in index.durations:
             stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
         if units and stated and (unit := unit_of(keys, first, end)):
@@ -459,6 +518,10 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
                 out[members[0] + at, len(COLUMNS)] = 1.0
     if options.clocks:
         out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
+    for first, end, pairs in named_durations(keys) if respellings and units else ():
+        if not pointers[first:end].any() and any(("time", unit) in index.units.get(("count", count), ())
+                                                 for count, unit in pairs):
+            out[first:end, :len(COLUMNS)] = (1.0, 0.0, 1.0, 0.0)  # "for a week" where the context says 7 days
     for date in dates(words, keys) if options.calendar else ():
         for i in wrong_date_words(date, index.dates):
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
@@ -490,7 +553,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "4"
+    version = "5"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from halluseq.features.base import build
-from halluseq.features.quantities import COLUMNS, QuantityFeatures, amounts
+from halluseq.features.quantities import COLUMNS, QuantityFeatures, amounts, named_durations
 from halluseq.features.text import word_key
 
 CONTEXT = ("Three of the 12 council members voted against it. Traffic has fallen by a third since 2019. "
@@ -329,3 +329,38 @@ def test_ranges_is_an_option_off_by_default(make_example):
     assert "quantity_absent" in _columns(make_example, "Revenue may reach $4.5 billion.", WAR)["$4.5"]
     assert build("quantities", ranges=True).config == {"ranges": True}
     assert QuantityFeatures(ranges=True).fingerprint != QuantityFeatures().fingerprint
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("take it for a week", [("a week", ((7.0, "day"),))]),
+    ("let it rest for half an hour", [("half an hour", ((30.0, "minute"),))]),
+    ("it took a decade", [("a decade", ((10.0, "year"),))]),
+    ("take it three times a day", []),  # a rate, not a duration
+    ("she earns $50,000 a year", []),
+    ("a week", [("a week", ((7.0, "day"),))]),
+])
+def test_named_durations_read_a_duration_one_word_names(text, expected):
+    keys = [word_key(w) for w in text.split()]
+    assert [(" ".join(keys[first:end]), pairs) for first, end, pairs in named_durations(keys)] == expected
+
+
+DOSE = "Adults take 500 mg three times a day for 7 days. The firm has operated in Kenya for a decade."
+
+
+@pytest.mark.parametrize(("answer", "respelled", "absent"), [
+    ("Adults take it for a week.", ["a", "week."], []),  # 7 days in the context
+    ("Adults take it for a fortnight.", [], []),  # 14 days: not stated, and read as before (no amount)
+    ("It has operated there for 10 years.", ["10"], []),  # the context's "a decade"
+    ("It has operated there for 12 years.", [], ["12"]),
+    ("It has operated there for 10 months.", [], ["10"]),  # another unit of time
+])
+def test_a_duration_one_word_names_is_stated_by_its_count_of_a_smaller_unit(make_example, answer, respelled,
+                                                                             absent):
+    found = _columns(make_example, answer, DOSE, units=True)
+    assert [w for w, columns in found.items() if "quantity_respelled" in columns] == respelled
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == absent
+    # both directions need respellings and units (version 5)
+    example = make_example(answer, DOSE)
+    [plain] = QuantityFeatures(durations=True, respellings=True).extract([example])
+    assert not any(plain[i, COLUMNS.index("quantity_respelled")] for i, w in enumerate(example.words)
+                   if w.text in respelled)
