@@ -123,7 +123,7 @@ FREQUENCIES = frozenset({"twice", "thrice"})  # counts of times ("scored twice")
 # days; read with ``respellings`` and ``units`` (version 5)
 NAMED_DURATIONS: dict[str, tuple[tuple[float, str], ...]] = {
     "minute": ((60.0, "seconds"),), "hour": ((60.0, "minute"),), "day": ((24.0, "hour"),),
-    "week": ((7.0, "day"),), "fortnight": ((14.0, "day"), (2.0, "week")), "month": ((30.0, "day"), (4.0, "week")),
+    "week": ((7.0, "day"),), "fortnight": ((14.0, "day"), (2.0, "week")), "month": ((30.0, "day"),),
     "year": ((12.0, "month"), (52.0, "week"), (365.0, "day")), "decade": ((10.0, "year"),),
     "century": ((100.0, "year"),)}
 # before "a week", these make it a rate ("three times a day", "$5 million a year"), not a duration
@@ -300,9 +300,13 @@ def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[flo
 
 
 def time_equivalents(count: float, unit: str) -> set[tuple[float, str]]:
-    """A count of a unit of time as counts of the smaller units :data:`NAMED_DURATIONS` gives that unit in: 2 years
-    are 24 months, 104 weeks and 730 days; none for a unit of another kind."""
-    return {(count * factor, smaller) for factor, smaller in NAMED_DURATIONS.get(unit, ())}
+    """A count of a unit of time as counts of the smaller units :data:`NAMED_DURATIONS` gives that unit in, and
+    theirs in turn: 2 years are 24 months, 104 weeks and 730 days (and 720 days as 24 months); none for a unit of
+    another kind."""
+    out = set()
+    for factor, smaller in NAMED_DURATIONS.get(unit, ()):
+        out |= {(count * factor, smaller), *time_equivalents(count * factor, smaller)}
+    return out
 
 
 def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], respellings: bool = False,
@@ -413,7 +417,8 @@ class QuantityIndex:
                 if direction and (found := move(keys, first, stop)):
                     self.moves.setdefault(value, []).append((_lemmas(topic), found[0]))
             if options.units and respellings:
-                self.named.update(pair for _, _, pairs in named_durations(keys) for pair in pairs)
+                self.named.update(equivalent for _, _, pairs in named_durations(keys) for count, unit in pairs
+                                  for equivalent in {(count, unit), *time_equivalents(count, unit)})
             if options.calendar:
                 self.dates.extend(dates(words, keys))
         if options.clocks:

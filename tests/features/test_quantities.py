@@ -353,6 +353,9 @@ DOSE = "Adults take 500 mg three times a day for 7 days. The firm has operated i
     ("It has operated there for 10 years.", ["10"], []),  # the context's "a decade"
     ("It has operated there for 12 years.", [], ["12"]),
     ("It has operated there for 10 months.", [], ["10"]),  # another unit of time
+    ("It has operated there for 120 months.", ["120"], []),  # 10 years, a count of a smaller unit
+    ("Adults take it for 168 hours.", ["168"], []),  # 7 days
+    ("Adults take it for 1 week.", ["1"], []),  # a count of a larger unit
 ])
 def test_a_duration_one_word_names_is_stated_by_its_count_of_a_smaller_unit(make_example, answer, respelled,
                                                                              absent):
