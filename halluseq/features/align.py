@@ -63,6 +63,7 @@ from halluseq.features.text import (
 )
 from halluseq.lexicon import WordRelations, load_relations
 
+QUARTER_CODES = frozenset({"q1", "q2", "q3", "q4"})  # "third-quarter" replaced "Q3" (respellings)
 COLUMNS = [
     "in_aligned", "in_context_not_aligned", "inserted", "substituted", "dropped_after", "dropped_negation_after",
     "is_negation", "negation_mismatch", "number_not_aligned", "sentence_alignment", "is_content",
@@ -839,7 +840,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     olds = [*olds, *(part for old in olds for part in compound_parts(old))]
                 # "m" for "metres": the same word; "Q3" for "third-quarter" (respellings)
                 respelled = spelled_in(key, set(olds), spellings) or respellings and (
-                    key in quarter_spellings(olds) or not (quarter_spellings([key]) - {"quarter"}).isdisjoint(olds))
+                    key in quarter_spellings(olds) or not (quarter_spellings([key]) & QUARTER_CODES).isdisjoint(olds))
                 # antonyms among stop words too ("few" for "many", "last" for "first")
                 out[i, 14] = any(relations.antonyms(word, old, poles) for word in lexical for old in olds)
                 # what a number counts changed ("three hours" for "three minutes", "6.6 thousand" for "million")

@@ -50,17 +50,20 @@ def without_degrees(key: str) -> str:
 
 
 def range_ends(key: str) -> tuple[float, float] | None:
-    """The two values of a range written as one word of digits ("1939-1946", "4–9%", "$4.3-4.5"; a year's
-    two-digit end is read in its century: "2019-20" is 2019 and 2020), or None for any other word ("30-year",
-    "covid-19", "2021-03-15")."""
+    """The two values of a range written as one word of digits ("1939-1946", "4–9%", "$4.3-4.5"; a year's later
+    two-digit end is read in its century: "2019-20" is 2019 and 2020, "1999-00" 1999 and 2000; "2019-18" is read as
+    written), or None for any other word ("30-year", "covid-19", "2021-03-15")."""
     parts = DASHES.split(key)
     if len(parts) != 2:
         return None
     first, last = map(digits_value, parts)
     if first is None or last is None:
         return None
-    if YEAR_DIGITS.fullmatch(parts[0]) and re.fullmatch(r"\d\d", parts[1]) and last > first % 100:
-        last += first - first % 100  # "2019-20", "1998-99"
+    if YEAR_DIGITS.fullmatch(parts[0]) and re.fullmatch(r"\d\d", parts[1]):
+        if last > first % 100:
+            last += first - first % 100  # "2019-20", "1998-99"
+        elif first % 100 == 99 and last == 0:
+            last = first + 1  # "1999-00"
     return first, last
 
 

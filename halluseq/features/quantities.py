@@ -126,8 +126,10 @@ NAMED_DURATIONS: dict[str, tuple[tuple[float, str], ...]] = {
     "week": ((7.0, "day"),), "fortnight": ((14.0, "day"), (2.0, "week")), "month": ((30.0, "day"),),
     "year": ((12.0, "month"), (52.0, "week"), (365.0, "day")), "decade": ((10.0, "year"),),
     "century": ((100.0, "year"),)}
-# before "a week", these make it a rate ("three times a day", "$5 million a year"), not a duration
-RATE_WORDS = frozenset({"times", "once", "twice", "thrice", "per"})
+# within two words before "a week", these or a number make it a rate ("three times a day", "once a week", "50,000
+# dollars a year"), not a duration
+RATE_WORDS = frozenset({"times", "once"})
+RATE_REACH = 2
 # a context sentence opening with one of these is about what the sentence before it is about ("It cost $1.2 billion")
 REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
 
@@ -163,7 +165,7 @@ def range_second(key: str, value: Value) -> Value | None:
         return None
     first, last = ends
     scale = round(value[1] / first) if first and value[1] > first else 1  # "billion" after "$4.3-4.5"
-    return "count", last * scale
+    return "count", round(last * scale, 6)  # 4.1 billion, not 4099999999.9999995
 
 
 def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings: bool = False
@@ -284,15 +286,15 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
 def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[float, str], ...]]]:
     """The durations of a key sequence that one word names, as ``(first, end, equivalents)``: "a week" (7 days),
     "an hour" (60 minutes), "half an hour" (30 minutes), "a decade" (10 years); not a rate ("three times a day",
-    "$5 million a year": after a number or :data:`RATE_WORDS`)."""
+    "50,000 dollars a year": a number or one of :data:`RATE_WORDS` within ``RATE_REACH`` words before), nor one
+    with a half more ("an hour and a half")."""
     found = []
     for i in range(1, len(keys)):
-        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES:
+        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES or keys[i + 1:i + 4] == ["and", "a", "half"]:
             continue
         half = i >= 2 and keys[i - 2] == "half"
         first = i - 2 if half else i - 1
-        before = keys[first - 1] if first else ""
-        if before in RATE_WORDS or number_token(before) is not None:
+        if any(key in RATE_WORDS or number_token(key) is not None for key in keys[max(first - RATE_REACH, 0):first]):
             continue
         found.append((first, i + 1, tuple((count / 2 if half else count, unit)
                                           for count, unit in NAMED_DURATIONS[keys[i]])))
@@ -301,11 +303,12 @@ def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[flo
 
 def time_equivalents(count: float, unit: str) -> set[tuple[float, str]]:
     """A count of a unit of time as counts of the smaller units :data:`NAMED_DURATIONS` gives that unit in, and
-    theirs in turn: 2 years are 24 months, 104 weeks and 730 days (and 720 days as 24 months); none for a unit of
-    another kind."""
+    theirs in turn: 2 years are 24 months, 104 weeks and 730 days (and other counts of days through the months and
+    weeks); none for a unit of another kind. Counts are rounded to six decimals (2.3 years: 27.6 months)."""
     out = set()
     for factor, smaller in NAMED_DURATIONS.get(unit, ()):
-        out |= {(count * factor, smaller), *time_equivalents(count * factor, smaller)}
+        smaller_count = round(count * factor, 6)
+        out |= {(smaller_count, smaller), *time_equivalents(smaller_count, smaller)}
     return out
 
 
@@ -465,8 +468,8 @@ def duration_stated(index: QuantityIndex, count: float, unit: str) -> bool:
     """Whether the context gives ``count`` of the unit of time ``unit`` in other units (with ``respellings`` and
     ``units``): as a duration one word names or a count of a larger unit ("7 days" for "a week", "24 months" for "2
     years"), or as a count of a smaller unit ("2 years" for "24 months")."""
-    return (count, unit) in index.named or any(("time", smaller) in index.units.get(("count", value), ())
-                                               for value, smaller in time_equivalents(count, unit))
+    return (round(count, 6), unit) in index.named or any(("time", smaller) in index.units.get(("count", value), ())
+                                                         for value, smaller in time_equivalents(count, unit))
 
 
 def quantity_features(example: Example, index: QuantityIndex | None = None,
@@ -501,7 +504,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         stated = value in index.topics
         if options.ranges and stated and (second := range_second(without_degrees(keys[first]), value)) is not None:
             stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
-        named = not stated and respellings and units and value[0] == "count" \
+        named = respellings and units and value[0] == "count" \
             and (unit := unit_of(keys, first, end)) is not None and unit[0] == "time" \
             and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
         stated = stated or named
@@ -510,7 +513,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         far = stated and not named and not index.near(value, _topic(around))
         if not stated and durations and value[0] == "count" and value[1] in index.durations:
             stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
-        if units and stated and (unit := unit_of(keys, first, end)):
+        if units and stated and not named and (unit := unit_of(keys, first, end)):
             given = index.units.get(value, set())
             if unit[:2] not in given and any(other and other[0] == unit[0] for other in given):  # miles for km
                 stated = far = False
@@ -525,8 +528,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
     for first, end, pairs in named_durations(keys) if respellings and units else ():
         if not pointers[first:end].any() and any(("time", unit) in index.units.get(("count", count), ())
-                                                 for count, unit in pairs):
-            out[first:end, :len(COLUMNS)] = (1.0, 0.0, 1.0, 0.0)  # "for a week" where the context says 7 days
+                                                 or duration_stated(index, count, unit) for count, unit in pairs):
+            for i in range(first, end):  # "for a week" where the context says 7 days
+                out[i, :len(COLUMNS)] = (1.0, 0.0, keys[i] not in index.keys, 0.0)
     for date in dates(words, keys) if options.calendar else ():
         for i in wrong_date_words(date, index.dates):
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March

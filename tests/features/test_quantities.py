@@ -337,6 +337,8 @@ def test_ranges_is_an_option_off_by_default(make_example):
     ("it took a decade", [("a decade", ((10.0, "year"),))]),
     ("take it three times a day", []),  # a rate, not a duration
     ("she earns $50,000 a year", []),
+    ("she earns 50,000 dollars a year", []),
+    ("the film lasts an hour and a half", []),
     ("a week", [("a week", ((7.0, "day"),))]),
 ])
 def test_named_durations_read_a_duration_one_word_names(text, expected):
@@ -348,7 +350,7 @@ DOSE = "Adults take 500 mg three times a day for 7 days. The firm has operated i
 
 
 @pytest.mark.parametrize(("answer", "respelled", "absent"), [
-    ("Adults take it for a week.", ["a", "week."], []),  # 7 days in the context
+    ("Adults take it for a week.", ["week."], []),  # 7 days in the context ("a" is a word of it)
     ("Adults take it for a fortnight.", [], []),  # 14 days: not stated, and read as before (no amount)
     ("It has operated there for 10 years.", ["10"], []),  # the context's "a decade"
     ("It has operated there for 12 years.", [], ["12"]),
@@ -356,6 +358,7 @@ DOSE = "Adults take 500 mg three times a day for 7 days. The firm has operated i
     ("It has operated there for 120 months.", ["120"], []),  # 10 years, a count of a smaller unit
     ("Adults take it for 168 hours.", ["168"], []),  # 7 days
     ("Adults take it for 1 week.", ["1"], []),  # a count of a larger unit
+    ("Take it for 7 days.", [], []),  # as written: nothing to respell
 ])
 def test_a_duration_one_word_names_is_stated_by_its_count_of_a_smaller_unit(make_example, answer, respelled,
                                                                              absent):
@@ -367,3 +370,21 @@ def test_a_duration_one_word_names_is_stated_by_its_count_of_a_smaller_unit(make
     [plain] = QuantityFeatures(durations=True, respellings=True).extract([example])
     assert not any(plain[i, COLUMNS.index("quantity_respelled")] for i, w in enumerate(example.words)
                    if w.text in respelled)
+
+
+def test_a_named_duration_is_stated_beside_the_same_count_of_another_unit(make_example):
+    context = "The firm has operated in Kenya for a decade. Its office there opened 10 months ago."
+    # "10 months" gives 10 in another unit of time; "a decade" states 10 years all the same
+    found = _columns(make_example, "It has operated there for 10 years.", context, units=True)
+    assert not any("quantity_absent" in columns for columns in found.values())
+
+
+@pytest.mark.parametrize(("context", "answer", "word", "absent"), [
+    ("Revenue is expected at $3.9-4.1 billion.", "Revenue may reach $4.1 billion.", "$4.1", False),  # rounded
+    ("Preheat the oven to 180°C.", "Preheat the oven to 180°F.", "180°F.", True),  # another scale (units)
+    ("Preheat the oven to 350°F.", "Preheat the oven to 350°F.", None, False),
+    ("In the 1999-00 season they won.", "In the 1999-2000 season they won.", "1999-2000", False),
+])
+def test_ranges_and_temperatures_compare_their_values_exactly(make_example, context, answer, word, absent):
+    found = _columns(make_example, answer, context, units=True, ranges=True)
+    assert ("quantity_absent" in found.get(word, [])) == absent
