@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from halluseq.features.align import MONTHS as CALENDAR_MONTHS
-from halluseq.features.numbers import DASHES
+from halluseq.features.numbers import DASHES, DEGREES
 
 # Spellings of one unit of measure, by the kind of thing it measures: two units of one kind that differ are another
 # amount ("2.4 miles" is not "2.4 km"). Left out as ambiguous: "m" (metres or million), "pound(s)" (weight or money),
@@ -45,16 +45,15 @@ MONTH_SPELLINGS = {**{month: month for month in MONTHS},
                    **{month[:3]: month for month in MONTHS if month != "may"}, "sept": "september"}
 DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
-DEGREE_SCALE = re.compile(r"\d°([cf])$")  # "180°c": the scale a temperature's digits are read in
-DEGREE_SCALES = {"c": "celsius", "f": "fahrenheit"}
+DEGREE_SCALES = {"c": "celsius", "f": "fahrenheit"}  # the scale letter after a temperature's degree sign
 
 
 def unit_of(keys: Sequence[str], first: int, end: int) -> tuple[str, str, int] | None:
     """``(kind, unit, at)`` of the amount ``keys[first:end]``: a temperature's scale after a degree sign on its last
     word ("180°c"), a unit joined to that word by a dash ("2.4-mile", "four-month", "13-year-old"; ``at`` that word)
     or the word after it ("2.4 kilometres"; ``at`` that word), else None."""
-    if scale := DEGREE_SCALE.search(keys[end - 1]):
-        return "temperature", DEGREE_SCALES[scale.group(1)], end - 1
+    if (degrees := DEGREES.search(keys[end - 1])) and degrees.group(1):
+        return "temperature", DEGREE_SCALES[degrees.group(1)], end - 1
     parts = [part for part in DASHES.split(keys[end - 1]) if part]
     if len(parts) > 1:
         return next((MEASURES[part] + (end - 1,) for part in parts[1:] if part in MEASURES), None)

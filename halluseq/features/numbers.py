@@ -21,7 +21,7 @@ MULTIPLIERS = {"twice": 2, "double": 2, "doubled": 2, "doubles": 2, "doubling": 
 DIGITS = re.compile(r"(?:[a-z]{0,3}[$€£])?(\d[\d,]*(?:\.\d+)?)(%|s|k|m|bn)?")  # "us$76.3" too
 SUFFIX_SCALES = {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}  # "£10.25m", "$3bn": the newsroom's short scales
 DASHES = re.compile(r"[-–—]")
-DEGREES = re.compile(r"(?<=\d)°[cf]?$")  # "180°c", "350°f", "20°": a temperature or an angle
+DEGREES = re.compile(r"(?<=\d)°([cf])?$")  # "180°c", "350°f", "20°": a temperature (and its scale) or an angle
 YEAR_DIGITS = re.compile(r"1[5-9]\d\d|20\d\d")  # a year of a range ("2019" of "2019-20")
 PLAIN_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")  # "1,500", "3.5"
 

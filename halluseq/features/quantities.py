@@ -159,8 +159,8 @@ class QuantityOptions:
 def range_second(key: str, value: Value) -> Value | None:
     """The value of a range's second end, where an amount of ``value`` opens with the range word ``key``
     (:func:`halluseq.features.numbers.range_ends`) and is scaled as its first end is: "$4.3-4.5 billion" (``value``
-    4.3 billion) ends at 4.5 billion, "2019-20" at 2020. None where ``key`` is no range."""
-    ends = range_ends(key)
+    4.3 billion) ends at 4.5 billion, "2019-20" at 2020, "30-35°c" at 35. None where ``key`` is no range."""
+    ends = range_ends(without_degrees(key))
     if ends is None or value[0] != "count":
         return None
     first, last = ends
@@ -326,7 +326,7 @@ def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], 
             values.add(("decade", float(int(key) // 10 * 10)))
     for first, end, value, _ in found:
         values.add(value)
-        if ranges and (second := range_second(without_degrees(keys[first]), value)) is not None:
+        if ranges and (second := range_second(keys[first], value)) is not None:
             values.add(second)
         if respellings:
             values |= alternatives(keys, first, end, value)
@@ -502,10 +502,10 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
             value = next((other for other in sorted(alternatives(keys, first, end, value)) if other in index.topics),
                          value)
         stated = value in index.topics
-        if options.ranges and stated and (second := range_second(without_degrees(keys[first]), value)) is not None:
+        if options.ranges and stated and (second := range_second(keys[first], value)) is not None:
             stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
-        named = respellings and units and value[0] == "count" \
-            and (unit := unit_of(keys, first, end)) is not None and unit[0] == "time" \
+        unit = unit_of(keys, first, end) if units else None
+        named = respellings and value[0] == "count" and unit is not None and unit[0] == "time" \
             and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
         stated = stated or named
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
@@ -513,7 +513,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         far = stated and not named and not index.near(value, _topic(around))
         if not stated and durations and value[0] == "count" and value[1] in index.durations:
             stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
-        if units and stated and not named and (unit := unit_of(keys, first, end)):
+        if stated and not named and unit:
             given = index.units.get(value, set())
             if unit[:2] not in given and any(other and other[0] == unit[0] for other in given):  # miles for km
                 stated = far = False
