@@ -90,6 +90,19 @@ def number_token(key: str) -> tuple[str, float] | None:
     return None
 
 
+HYPHENED_HALF = re.compile(r"([a-z]+|\d+)-and-a-half(?:-.*)?")  # "two-and-a-half", "2-and-a-half-year"
+
+
+def half_more(key: str) -> float | None:
+    """The value of a count with a half more written as one word ("two-and-a-half" 2.5, "one-and-a-half-year" 1.5),
+    or None."""
+    match = HYPHENED_HALF.fullmatch(key)
+    if not match:
+        return None
+    count = match.group(1)
+    return COUNTS[count] + 0.5 if count in COUNTS else float(count) + 0.5 if count.isdigit() else None
+
+
 def count_key(key: str) -> str:
     """The key a count is compared by: its value for a count alone in digits or in words (``15``, ``fifteen``,
     ``1,500``, ``twenty-five`` -> ``#15``, ``#15``, ``#1500``, ``#25``); any other key unchanged (``15%``, ``1990s``,

@@ -36,7 +36,9 @@ has 180°C), digits with a newsroom scale (``£10.25m``, ``$3bn``, ``5k``: 10,25
 answer's is stated where the context states that value or the digits alone, as "330m" may be metres), counts after a
 scale (``two thousand five hundred``, ``one hundred and twenty``), a share as a percentage or a fraction (``50%``,
 ``50 per cent`` and ``half`` state the share 50; ``a third`` and ``33%`` the share 33, not ``33.3%``) and a year its
-decade (1937 states "the 1930s").
+decade (1937 states "the 1930s"). Version 6: a count with a half more is one amount ("two and a half", "2 and a half",
+"two-and-a-half": 2.5; "one and a half million" 1.5 million; before, 2 and a half, each absent where the context has
+2.5).
 
 With option ``ranks`` (off by default) the rank an ordinal claims ("finished third", "fourth-quarter revenue", "Q3";
 :mod:`halluseq.features.ranks`) is ``quantity_absent`` where the context states that rank nowhere, in any spelling,
@@ -47,12 +49,15 @@ With options ``respellings`` and ``units`` both on (version 5), a duration one w
 hour``, ``a decade``; :func:`named_durations`, not a rate as in "three times a day") is ``quantity_respelled`` where
 the context gives it as a count of a smaller unit ("for a week" where it says "for 7 days"), and such a count of the
 answer is stated where the context names that duration ("for 10 years" where it says "for a decade"); a named
-duration the context does not give is read as before (no amount).
+duration the context does not give is read as before (no amount). Version 6: one with a half more is one and a half
+of its unit ("a year and a half" states 18 months and is stated by them), ``quantity_absent`` where the context gives
+it nowhere.
 
 With option ``ranges`` (off by default) a range written as one word ("1939-1946", "4-9%", "$4.3-4.5 billion") is
 stated only where the context states both its ends (without it, by its first end alone: "The war lasted 1939-1946."
 was stated where the context has "from 1939 to 1945"), and a context's range states its second end as its amount
-is scaled ("$4.3-4.5 billion" states 4.5 billion; "2019-20" states 2020).
+is scaled ("$4.3-4.5 billion" states 4.5 billion; "2019-20" states 2020); version 6: a range written as two amounts
+states its first end as the second is scaled ("between 70 and 85 million" states 70 million).
 
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
@@ -81,6 +86,7 @@ from halluseq.features.numbers import (
     TENS,
     digits_suffix,
     digits_value,
+    half_more,
     number_token,
     range_ends,
     without_degrees,
@@ -175,8 +181,13 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
     ``words`` (the words as written, if known) tell "by a third. Prices" (a fraction) from "a third party". With
     ``respellings``, digits with a scale suffix are scaled ("£10.25m": 10,250,000), a count after a scale word
     goes on the amount ("two thousand five hundred", "one hundred and twenty") and digits with a degree sign are
-    read as digits ("180°C": 180; version 4)."""
+    read as digits ("180°C": 180; version 4); a count with a half more is one amount ("two and a half", "2 and a
+    half", "two-and-a-half": 2.5; "one and a half million": 1.5 million; version 6: two amounts, 2 and a half), and
+    the half of "a year and a half" none (:func:`named_durations` reads it)."""
     tokens = [number_token(without_degrees(k) if respellings else k) for k in keys]
+    if respellings:
+        tokens = [("count", half) if (half := half_more(k)) is not None else token
+                  for k, token in zip(keys, tokens, strict=True)]
     found = []
     i = 0
     while i < len(keys):
@@ -185,6 +196,9 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
             and tokens[i + 1][0] in ("scale", "fraction")
         if token is None and not article:
             i += 1
+            continue
+        if respellings and article and _half_of_duration(keys, i):
+            i += 2  # "a half" of "a year and a half"
             continue
         ordinal = article and keys[i + 1] in ("third", "thirds") and i + 2 < len(keys) \
             and is_content(keys[i + 2]) and keys[i + 2].isalpha() and keys[i + 2] not in FRACTION_FOLLOWERS
@@ -197,7 +211,12 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
             total, current, end = 0.0, value, i + 1
             if respellings and kind == "digits" and (scale := SUFFIX_SCALES.get(digits_suffix(keys[i]) or "")):
                 current *= scale  # "£10.25m"
-            while end < len(keys) and (tokens[end] is not None or respellings and _joins_counts(keys, tokens, end)):
+            while end < len(keys) and (tokens[end] is not None or respellings and (
+                    _joins_counts(keys, tokens, end) or _half_more(keys, tokens, end))):
+                if respellings and _half_more(keys, tokens, end):  # "two and a half"
+                    current += 0.5
+                    end += 3
+                    continue
                 if tokens[end] is None:  # "and" of "one hundred and twenty"
                     end += 1
                     continue
@@ -258,6 +277,19 @@ def _joins_counts(keys: Sequence[str], tokens: Sequence[tuple[str, float] | None
         and end + 1 < len(keys) and _pure_count(keys[end + 1])
 
 
+def _half_more(keys: Sequence[str], tokens: Sequence[tuple[str, float] | None], end: int) -> bool:
+    """Whether ``keys[end:end + 3]`` is the "and a half" of "two and a half": after a count in words or digits."""
+    return keys[end:end + 3] == ["and", "a", "half"] and tokens[end - 1] is not None \
+        and tokens[end - 1][0] in ("count", "digits")
+
+
+def _half_of_duration(keys: Sequence[str], i: int) -> bool:
+    """Whether ``keys[i:i + 2]`` is the "a half" of a duration one word names with a half more ("a year and a
+    half")."""
+    return keys[i + 1] == "half" and i >= 3 and keys[i - 1] == "and" and keys[i - 2] in NAMED_DURATIONS \
+        and keys[i - 3] in ARTICLES
+
+
 def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set[Value]:
     """The other values an amount ``keys[first:end]`` of ``value`` states (option ``respellings``): a percentage its
     share, a fraction of at most one its share in whole percent ("50%", "50 per cent", "half": ("share", 50); "a
@@ -286,18 +318,21 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
 def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[float, str], ...]]]:
     """The durations of a key sequence that one word names, as ``(first, end, equivalents)``: "a week" (7 days),
     "an hour" (60 minutes), "half an hour" (30 minutes), "a decade" (10 years); not a rate ("three times a day",
-    "50,000 dollars a year": a number or one of :data:`RATE_WORDS` within ``RATE_REACH`` words before), nor one
-    with a half more ("an hour and a half")."""
+    "50,000 dollars a year": a number or one of :data:`RATE_WORDS` within ``RATE_REACH`` words before). One with a
+    half more is one and a half of its unit and the equivalents of that ("a year and a half": 1.5 years, 18 months;
+    version 6: none)."""
     found = []
     for i in range(1, len(keys)):
-        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES or keys[i + 1:i + 4] == ["and", "a", "half"]:
+        more = keys[i + 1:i + 4] == ["and", "a", "half"]
+        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES:
             continue
-        half = i >= 2 and keys[i - 2] == "half"
+        half = not more and i >= 2 and keys[i - 2] == "half"
         first = i - 2 if half else i - 1
         if any(key in RATE_WORDS or number_token(key) is not None for key in keys[max(first - RATE_REACH, 0):first]):
             continue
-        found.append((first, i + 1, tuple((count / 2 if half else count, unit)
-                                          for count, unit in NAMED_DURATIONS[keys[i]])))
+        factor = 1.5 if more else 0.5 if half else 1.0
+        pairs = tuple((round(count * factor, 6), unit) for count, unit in NAMED_DURATIONS[keys[i]])
+        found.append((first, i + 4, ((1.5, keys[i]), *pairs)) if more else (first, i + 1, pairs))
     return found
 
 
@@ -317,8 +352,12 @@ def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], 
     """The values a run of context keys states (``found``: its :func:`amounts`): each amount's, each count's of an
     amount alone (the context's "2 million" also states 2) and both ends of a range ("7–10" states 10); with
     ``respellings`` also each amount's :func:`alternatives` and each year's decade (1937: ("decade", 1930)); with
-    ``ranges`` a range's second end as its amount is scaled ("$4.3-4.5 billion" states 4.5 billion, "2019-20" 2020)."""
+    ``ranges`` a range's second end as its amount is scaled ("$4.3-4.5 billion" states 4.5 billion, "2019-20" 2020)
+    and the first end of a range written as two amounts as the second is scaled ("between 70 and 85 million" and "40
+    to 45 million" state 70 million and 40 million: :func:`shared_scales`; version 6)."""
     values: set[Value] = set()
+    if ranges:
+        values |= shared_scales(keys, found)
     for key in keys:
         parts = DASHES.split(without_degrees(key) if respellings else key)
         values.update(("count", round(v, 6)) for v in map(digits_value, parts) if v is not None)
@@ -335,6 +374,27 @@ def _stated(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]], 
             if token is not None and token[0] in ("digits", "count"):
                 values.add(("count", round(token[1], 6)))
     return values
+
+
+RANGE_LINKS = frozenset({"and", "to", "or", "-", "–", "—"})  # between the two ends of a range: "70 to 85 million"
+
+
+def shared_scales(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]]) -> set[Value]:
+    """The first ends of ranges written as two amounts, scaled as the second is: a count without a scale word, one of
+    :data:`RANGE_LINKS`, then a count with one ("70 and 85 million": 70 million; "two to three billion": 2 billion)."""
+    out: set[Value] = set()
+    for (first, end, value, _), (later, _, scaled, _) in zip(found, found[1:], strict=False):
+        if value[0] != "count" or scaled[0] != "count" or later != end + 1 or keys[end] not in RANGE_LINKS:
+            continue
+        tokens = [number_token(key) for key in keys[first:end]]
+        opening = number_token(keys[later])
+        if any(token is not None and token[0] == "scale" for token in tokens) or opening is None \
+                or opening[0] not in ("count", "digits") or not opening[1]:
+            continue
+        scale = scaled[1] / opening[1]
+        if scale >= 100 and float(scale).is_integer():  # "85 million" after "70 and": 1,000,000
+            out.add(("count", round(value[1] * scale, 6)))
+    return out
 
 
 def _topic(keys: Sequence[str]) -> set[str]:
@@ -527,10 +587,14 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     if options.clocks:
         out[:, :len(COLUMNS)] = np.maximum(out[:, :len(COLUMNS)], clock_features(example, index, keys))
     for first, end, pairs in named_durations(keys) if respellings and units else ():
-        if not pointers[first:end].any() and any(("time", unit) in index.units.get(("count", count), ())
-                                                 or duration_stated(index, count, unit) for count, unit in pairs):
+        if pointers[first:end].any():
+            continue
+        if any(("time", unit) in index.units.get(("count", count), ()) or duration_stated(index, count, unit)
+               for count, unit in pairs):
             for i in range(first, end):  # "for a week" where the context says 7 days
                 out[i, :len(COLUMNS)] = (1.0, 0.0, keys[i] not in index.keys, 0.0)
+        elif keys[end - 1] == "half":  # "a year and a half" the context gives nowhere: an amount, absent
+            out[first:end, :len(COLUMNS)] = (1.0, 1.0, 0.0, 0.0)
     for date in dates(words, keys) if options.calendar else ():
         for i in wrong_date_words(date, index.dates):
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
@@ -562,7 +626,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "5"
+    version = "6"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

@@ -178,6 +178,13 @@ def _respelled(make_example, answer: str, context: str) -> dict[str, list[float]
     # a hyphenated count after a scale is no part of the amount; "and" joins only a count
     ("two thousand five-year plans", [("two thousand", ("count", 2000.0), True), ("five-year", ("count", 5.0), True)]),
     ("three and four", [("three", ("count", 3.0), True), ("four", ("count", 4.0), True)]),
+    # a count with a half more is one amount (version 6: 2 and a half), its scale after it
+    ("two and a half hours", [("two and a half", ("count", 2.5), True)]),
+    ("2 and a half hours", [("2 and a half", ("count", 2.5), True)]),
+    ("a two-and-a-half-year project", [("two-and-a-half-year", ("count", 2.5), True)]),
+    ("one and a half million people", [("one and a half million", ("count", 1.5e6), True)]),
+    ("cut it by a half", [("a half", ("fraction", 0.5), True)]),
+    ("it took a year and a half", []),  # named_durations reads it
 ])
 def test_respellings_read_run_on_scales_and_counts_after_a_scale(text, expected):
     words = text.split()
@@ -338,7 +345,7 @@ def test_ranges_is_an_option_off_by_default(make_example):
     ("take it three times a day", []),  # a rate, not a duration
     ("she earns $50,000 a year", []),
     ("she earns 50,000 dollars a year", []),
-    ("the film lasts an hour and a half", []),
+    ("the film lasts an hour and a half", [("an hour and a half", ((1.5, "hour"), (90.0, "minute")))]),  # version 6
     ("a week", [("a week", ((7.0, "day"),))]),
 ])
 def test_named_durations_read_a_duration_one_word_names(text, expected):
@@ -388,3 +395,39 @@ def test_a_named_duration_is_stated_beside_the_same_count_of_another_unit(make_e
 def test_ranges_and_temperatures_compare_their_values_exactly(make_example, context, answer, word, absent):
     found = _columns(make_example, answer, context, units=True, ranges=True)
     assert ("quantity_absent" in found.get(word, [])) == absent
+
+
+LIBRARY = "Building the library will take about 18 months. The flight takes 2.5 hours. About 1.5 million visited."
+
+
+@pytest.mark.parametrize(("answer", "respelled", "absent"), [
+    ("Building it will take a year and a half.", ["a", "year", "and", "half."], []),  # the context's 18 months
+    ("Building it will take one and a half years.", ["one", "and", "a", "half"], []),
+    ("Building it will take 1.5 years.", [], []),  # stated as written (1.5 of "1.5 million")
+    ("Building it will take two and a half years.", [], ["two", "and", "a", "half", "years."]),  # 2.5 is of hours
+    ("Building it will take a decade and a half.", [], ["a", "decade", "and", "half."]),  # 15 years: absent
+    ("The flight takes two and a half hours.", ["two", "and", "a", "half"], []),
+    ("The flight takes three and a half hours.", [], ["three", "and", "a", "half"]),
+    ("The flight takes 150 minutes.", ["150"], []),
+])
+def test_a_count_or_named_duration_with_a_half_more_is_read_by_its_value(make_example, answer, respelled, absent):
+    found = _columns(make_example, answer, LIBRARY, units=True)
+    assert [w for w, columns in found.items() if "quantity_respelled" in columns] == respelled
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == absent
+
+
+@pytest.mark.parametrize(("context", "answer", "absent"), [
+    ("The war killed between 70 and 85 million people.", "It killed at least 70 million people.", False),
+    ("The war killed between 70 and 85 million people.", "It killed 70-85 million people.", False),
+    ("The war killed between 70 and 85 million people.", "It killed at least 60 million people.", True),
+    ("Analysts expect 40 to 45 million subscribers.", "They expect at least 40 million subscribers.", False),
+    ("It costs two to three billion dollars.", "It costs at least two billion dollars.", False),
+    ("It has 40 rooms and 45 million visitors.", "It has 40 million visitors.", True),  # two amounts, no range
+])
+def test_ranges_scale_a_first_end_written_as_its_own_amount(make_example, context, answer, absent):
+    found = _columns(make_example, answer, context, ranges=True)
+    assert any("quantity_absent" in columns for columns in found.values()) == absent
+    # without ranges the first end is read alone (70, not 70 million)
+    if not absent:
+        plain = _columns(make_example, answer, context)
+        assert any("quantity_absent" in columns for columns in plain.values())
