@@ -31,11 +31,17 @@ not stand where it has "794-1185"), a name by its letters and digits ("E-ZPass" 
 
 Another name or number the answer sentence holds too is no other one (a list read in another order); with option
 ``crossed`` two numbers of one sentence that each stand where the context has the other are ("give 30 days' notice,
-and the deposit is returned within 60 days" where the context has 60 days' notice and 30 days for the deposit).
+and the deposit is returned within 60 days" where the context has 60 days' notice and 30 days for the deposit); with
+option ``crossed_names`` two names are ("The court ruled that Google must pay Oracle" where it has "Oracle must pay
+Google"), and a name beside a number is a unit of its own ("Germany 7-1": the number grounds no name). With option
+``opening_names`` a capitalised word that opens a sentence is a name also where WordNet knows it in no lower-case
+form ("Germany defeated Brazil."; not "Based", "Amazon"): without it, a name that opens the context's sentence fills
+no slot there.
 
 The ``align`` family's ``slot_of_other_name`` column is this rule's first version (no groups, list items or
 references), kept for the bundled ``full`` detector that was trained on it. No model; options ``longest_evidence``,
-``respellings`` and ``crossed`` (:class:`SlotFeatures`); linear in context plus answer length.
+``respellings``, ``crossed``, ``crossed_names`` and ``opening_names`` (:class:`SlotFeatures`); linear in context plus
+answer length.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from halluseq.features.align import (
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spells
 from halluseq.features.numbers import count_key
-from halluseq.features.text import word_key
+from halluseq.features.text import opens_with_name, word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
@@ -87,10 +93,12 @@ def points_into_sources(word: str, key: str, start: bool, previous: str) -> bool
 
 class SlotIndex:
     """The words of one context in one sequence (punctuation-only words left out), with which of them fill a slot,
-    which end a list item, the sentence of each, and where each key occurs."""
+    which end a list item, the sentence of each, and where each key occurs. With ``opening_names`` a capitalised word
+    that opens a sentence or list item is a name where it reads as one (:meth:`named`)."""
 
-    def __init__(self, context: str):
+    def __init__(self, context: str, opening_names: bool = False):
         self._context = context
+        self.opening_names = opening_names
         sentences = [context[start:end].split() for start, end in split_sentences(context)]
         keys = [[word_key(w) for w in words] for words in sentences]
         starts = [item_starts(words) for words in sentences]
@@ -121,8 +129,10 @@ class SlotIndex:
 
     def named(self, key: str, capitalised: bool, start: bool) -> bool:
         """Whether a word is a name: capitalised, and not opening a sentence or list item, or capitalised in the
-        context where it does not (mid-sentence)."""
-        return capitalised and is_content(key) and (not start or key in self.names)
+        context where it does not (mid-sentence), or (``opening_names``) a word of letters that WordNet knows in no
+        lower-case form (:func:`halluseq.features.text.opens_with_name`: "Germany defeated Brazil", not "Based")."""
+        return capitalised and is_content(key) and (not start or key in self.names
+                                                    or self.opening_names and opens_with_name(key))
 
     def neighbours(self, window: Sequence[str], after: bool) -> list[frozenset[str]]:
         """Per occurrence of the words ``window`` in one context sentence, no comma, semicolon or colon inside
@@ -246,9 +256,9 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     and another "the Nordby Bridge, opened in 1953" stands where the context puts 1931 (three words against two).
     ``letters``: the name is this acronym, and the name that spells it is this one too ("the EU fined" where the
     context has "the European Union fined": option ``respellings``). Another name the answer sentence holds too is
-    no other one (a list read in another order), unless it is in ``unheld``; ``held``: the numbers the context has
-    next to this number's longest window on either side, where it has not this one, that the answer sentence holds
-    (:func:`crossed_numbers`)."""
+    no other one (a list read in another order), unless it is in ``unheld``; ``held``: the names or numbers (of its
+    kind) the context has next to this one's longest window on either side, where it has not this one, that the
+    answer sentence holds (:func:`crossed_places`)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
@@ -268,19 +278,33 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
             kind = [forms for n in neighbours for k, forms in n if is_numeric(k) == numeric]
             if any(not forms <= held or forms & unheld for forms in kind):
                 other_size = max(other_size, size)
-            if numeric and not grounds:
+            if not grounds:
                 held_others.update(form for forms in kind if forms <= held for form in forms)
     if same_size and same_size >= other_size:  # ties to this name
         return False, True, frozenset(held_others)
     return bool(other_size), False, frozenset(held_others)
 
 
-def crossed_numbers(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+def kind_runs(keys: Sequence[str], unit: tuple[int, int]) -> list[tuple[int, int]]:
+    """A name unit split where names give way to numbers ("Germany 7-1": "Germany", "7-1"), so that a number beside
+    a name does not ground it."""
+    cuts = [at for at in range(unit[0] + 1, unit[1]) if _numeric(keys[at - 1:at]) != _numeric(keys[at:at + 1])]
+    bounds = [unit[0], *cuts, unit[1]]
+    return list(zip(bounds, bounds[1:], strict=False))
+
+
+def _numeric(keys: Sequence[str]) -> bool:
+    """Whether a name unit's keys are a number (one of them is: :func:`is_numeric`), not a name."""
+    return any(is_numeric(count_key(key)) for key in keys)
+
+
+def crossed_places(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """Per name or number of one answer sentence (its forms ``own``, none for one in a group of several: "$8.2m or
-    $0.19" shares its group's windows; ``held``: the numbers :func:`slot_verdict` found next to its windows that the
-    sentence holds, none for a name), the values of the sentence's other numbers it trades places with: each stands
-    where the context has the other ("give 30 days' notice ... returned within 60 days" where the context has "60
-    days' notice ... within 30 days")."""
+    $0.19" shares its group's windows, nor for a kind not compared; ``held``: the names or numbers
+    :func:`slot_verdict` found next to its windows that the sentence holds), the forms of the sentence's other names
+    or numbers it trades places with: each stands where the context has the other ("give 30 days' notice ... returned
+    within 60 days" where the context has "60 days' notice ... within 30 days"; "Brazil defeated Germany" where it
+    has "Germany defeated Brazil")."""
     return [frozenset(form for j, theirs in enumerate(own) if j != i and mine & held[j] and theirs & held[i]
                       for form in theirs) for i, mine in enumerate(own)]
 
@@ -304,11 +328,11 @@ def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, i
 
 
 def slot_features(example: Example, index: SlotIndex | None = None, longest_evidence: bool = False,
-                  respellings: bool = False, crossed: bool = False) -> np.ndarray:
+                  respellings: bool = False, crossed: bool = False, crossed_names: bool = False) -> np.ndarray:
     """The ``(n_words, 2)`` slot-feature matrix of one example; with ``respellings`` an acronym stands where the
     context has the name that spells it (:func:`slot_verdict`), and a clock time the context gives on either clock
     stands where it stands ("at 3pm" for "at 15:00"); with ``crossed`` two numbers of one sentence that trade places
-    (:func:`crossed_numbers`) each stand where the context has another."""
+    (:func:`crossed_places`) each stand where the context has another, with ``crossed_names`` two names."""
     index = index or SlotIndex(example.context)
     words = example.words
     out = np.zeros((len(words), len(COLUMNS)), dtype=np.float32)
@@ -327,15 +351,20 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         ends = clause_ends(texts, keys)
         kept_ends = [ends[p] for p in kept]
         groups = slot_groups([fills[p] for p in kept], kept_keys, kept_ends)
-        units = [((first, end), unit) for first, end, group_units in groups for unit in group_units]
+        units = [((first, end), part) for first, end, group_units in groups for unit in group_units
+                 for part in (kind_runs(kept_keys, unit) if crossed_names else [unit])]
         letters = [acronym(texts[kept[unit[0]]]) if respellings and unit[1] == unit[0] + 1 else None
                    for _, unit in units]
         verdicts = [slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence, spelled)
                     for (group, unit), spelled in zip(units, letters, strict=True)]
-        if crossed:
-            own = [frozenset(_forms(count_key(k) for k in kept_keys[unit[0]:unit[1]])) if group == unit else frozenset()
-                   for group, unit in units]  # a number of a group ("$8.2m or $0.19") shares its group's windows
-            for i, trades in enumerate(crossed_numbers(own, [held for *_, held in verdicts])):
+        if crossed or crossed_names:
+            numeric = [_numeric(kept_keys[unit[0]:unit[1]]) for _, unit in units]
+            # a number of a group ("$8.2m or $0.19") shares its group's windows; a name beside a number ("Germany 7-1")
+            # or in a list trades places all the same
+            own = [frozenset(_forms(count_key(k) for k in kept_keys[unit[0]:unit[1]]))
+                   if (crossed_names, crossed)[number] and (group == unit or not number) else frozenset()
+                   for (group, unit), number in zip(units, numeric, strict=True)]
+            for i, trades in enumerate(crossed_places(own, [held for *_, held in verdicts])):
                 if trades:
                     group, unit = units[i]
                     verdicts[i] = slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence,
@@ -351,7 +380,9 @@ class SlotFeatures(PerContextFeatures):
     the longest window decides between this name and another (:func:`slot_verdict`); ``respellings`` (off by
     default): an acronym stands where the context has the name that spells it (:mod:`halluseq.features.initials`),
     a clock time the context gives (:mod:`halluseq.features.abbreviations`) where it stands; ``crossed`` (off by
-    default): two numbers of one sentence that trade places are each another number (:func:`crossed_numbers`)."""
+    default): two numbers of one sentence that trade places are each another number (:func:`crossed_places`);
+    ``crossed_names`` (off by default) the same for two names; ``opening_names`` (off by default): a word that opens
+    a sentence is a name where WordNet knows it in no lower-case form (:meth:`SlotIndex.named`)."""
 
     name = "slots"
     version = "4"
@@ -362,13 +393,17 @@ class SlotFeatures(PerContextFeatures):
     def columns(self) -> list[str]:
         return list(COLUMNS)
 
-    def __init__(self, longest_evidence: bool = False, respellings: bool = False, crossed: bool = False):
-        super().__init__(**({"longest_evidence": True} if longest_evidence else {}),
-                         **({"respellings": True} if respellings else {}), **({"crossed": True} if crossed else {}))
+    def __init__(self, longest_evidence: bool = False, respellings: bool = False, crossed: bool = False,
+                 crossed_names: bool = False, opening_names: bool = False):
+        flags = {"longest_evidence": longest_evidence, "respellings": respellings, "crossed": crossed,
+                 "crossed_names": crossed_names, "opening_names": opening_names}
+        super().__init__(**{name: True for name, on in flags.items() if on})
         self.longest_evidence, self.respellings, self.crossed = bool(longest_evidence), bool(respellings), bool(crossed)
+        self.crossed_names, self.opening_names = bool(crossed_names), bool(opening_names)
 
     def index(self, context: str) -> SlotIndex:
-        return SlotIndex(context)
+        return SlotIndex(context, self.opening_names)
 
     def example_features(self, example: Example, index: SlotIndex) -> np.ndarray:
-        return slot_features(example, index, self.longest_evidence, self.respellings, self.crossed)
+        return slot_features(example, index, self.longest_evidence, self.respellings, self.crossed,
+                             self.crossed_names)

@@ -188,3 +188,38 @@ def test_crossed_numbers_trade_places_in_one_sentence(make_example):
     grouped = "It reported a net profit of $8.2m or $0.19 per share, and of $29.9m or $0.70 per share."
     assert not any(other for other, _ in verdicts(grouped, True).values())
     assert SlotFeatures(crossed=True).config == {"crossed": True}
+
+
+def _others(make_example, answer: str, context: str, **options: bool) -> list[str]:
+    example = make_example(answer, context)
+    [matrix] = SlotFeatures(longest_evidence=True, respellings=True, crossed=True, **options).extract([example])
+    return [w.text for w, row in zip(example.words, matrix, strict=True) if row[0]]
+
+
+NAMES = {"crossed_names": True, "opening_names": True}
+
+
+def test_crossed_names_trade_places_in_one_sentence(make_example):
+    context = "The court ruled that Oracle must pay Google damages of $8.8 billion."
+    swapped = "The court ruled that Google must pay Oracle damages."
+    assert _others(make_example, swapped, context) == []  # each the other's: held, no other one
+    assert _others(make_example, swapped, context, crossed_names=True) == ["Google", "Oracle"]
+    assert _others(make_example, "The court ruled that Oracle must pay Google damages.", context, **NAMES) == []
+    # a name beside a number is its own unit: the number does not ground it ("Germany 7-1")
+    context = "Germany defeated Brazil 7-1 in the World Cup semi-final in Belo Horizonte."
+    assert _others(make_example, "Brazil defeated Germany 7-1 in the semi-final.", context, **NAMES) == [
+        "Brazil", "Germany"]
+    assert _others(make_example, "Germany defeated Brazil 7-1 in the semi-final.", context, **NAMES) == []
+    assert SlotFeatures(crossed_names=True, opening_names=True).config == NAMES
+
+
+def test_opening_names_read_a_word_opening_a_sentence_as_a_name_where_wordnet_lacks_it(make_example):
+    # "Germany" opens the context's sentence: a name with opening_names (WordNet has no "germany"), not "Based"
+    index = SlotIndex("Germany defeated Brazil. Based on this, Brazil lost.", opening_names=True)
+    assert index.neighbours(["defeated"], after=False) == [frozenset({"germany"})]
+    assert SlotIndex("Germany defeated Brazil.").neighbours(["defeated"], after=False) == [frozenset()]
+    assert index.neighbours(["on", "this"], after=False) == [frozenset()]
+    context = "Germany defeated Brazil in the semi-final."
+    assert _others(make_example, "Brazil defeated Germany in the semi-final.", context) == []
+    assert _others(make_example, "Brazil defeated Germany in the semi-final.", context, **NAMES) == [
+        "Brazil", "Germany"]
