@@ -106,6 +106,18 @@ def test_a_range_or_temperature_the_context_does_not_state_is_flagged_on_it(dete
     assert result.hallucinated and span in [s.text for s in result.spans]
 
 
+@pytest.mark.parametrize(("context", "right", "wrong", "span"), [
+    ("Building the new library will take about 18 months.", "Building it will take a year and a half.",
+     "Building it will take two and a half years.", "two"),
+    ("The war killed between 70 and 85 million people.", "The war killed at least 70 million people.",
+     "The war killed at least 60 million people.", "60"),
+])
+def test_halves_and_ranges_of_two_amounts_are_read_by_value(detector, context, right, wrong, span):
+    assert not detector.predict(context=context, answer=right).hallucinated  # quantities version 6
+    result = detector.predict(context=context, answer=wrong)
+    assert result.hallucinated and any(span in s.text for s in result.spans)
+
+
 def test_two_names_that_traded_places_are_flagged(detector):
     context = "In the final, Maria Lopez defeated Anna Weber in three sets."
     result = detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")
