@@ -83,7 +83,11 @@ def test_proper_words_are_written_only_with_a_capital(relations):
 
 @pytest.mark.parametrize(("a", "b"), [("dropped", "grew"), ("increased", "fell"), ("added", "removed"),
                                       ("banned", "approved"), ("hired", "dismissed"), ("sold", "acquired"),
-                                      ("opposed", "welcomed"), ("criticised", "praised")])
+                                      ("opposed", "welcomed"), ("criticised", "praised"),
+                                      # session 53: nouns of the change scale, a balance, an outlook
+                                      ("growth", "contraction"), ("growth", "shrank"), ("downturn", "rose"),
+                                      ("profit", "losses"), ("surplus", "deficit"), ("bullish", "bearish"),
+                                      ("outperformed", "underperformed")])
 def test_poles_relate_words_wordnet_does_not(relations, a, b):
     assert not relations.antonyms(a, b)
     assert relations.antonyms(a, b, poles=True) and relations.antonyms(b, a, poles=True)
@@ -92,7 +96,7 @@ def test_poles_relate_words_wordnet_does_not(relations, a, b):
 
 
 @pytest.mark.parametrize(("a", "b"), [("rose", "grew"), ("fell", "declined"), ("removed", "deleted"),
-                                      ("banned", "prohibited")])
+                                      ("banned", "prohibited"), ("growth", "upturn"), ("loss", "deficit")])
 def test_words_of_one_pole_are_no_antonyms(relations, a, b):
     assert not relations.antonyms(a, b, poles=True) and not relations.on_opposite_poles(a, b)
 

@@ -37,9 +37,12 @@ MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion"}
 # of one pole need not mean the same ("halve" and "dip"), only move the same way.
 POLES = (
     ({"increase", "rise", "grow", "climb", "jump", "soar", "surge", "gain", "expand", "boost", "raise", "double",
-      "triple", "rebound"},
+      "triple", "rebound", "growth", "upturn", "upswing", "outperform"},
      {"decrease", "fall", "drop", "decline", "shrink", "plunge", "slump", "tumble", "dip", "reduce", "cut", "lower",
-      "halve", "diminish", "lessen", "plummet", "lose", "slide"}),
+      "halve", "diminish", "lessen", "plummet", "lose", "slide", "contraction", "downturn", "slowdown",
+      "underperform"}),
+    ({"profit", "surplus"}, {"loss", "deficit", "shortfall"}),  # a balance: "a net loss of $5 million" for profit
+    ({"bullish", "overweight"}, {"bearish", "underweight"}),  # an outlook, a rating
     ({"add", "introduce", "insert", "include", "install", "restore"},
      {"remove", "delete", "eliminate", "drop", "exclude", "withdraw", "abolish", "scrap", "discontinue"}),
     ({"allow", "permit", "authorize", "authorise", "legalize", "legalise", "approve", "accept", "endorse", "support",

@@ -453,6 +453,11 @@ def test_poles_make_words_of_opposite_poles_antonyms_where_one_replaced_the_othe
                    "Python 3.12, released in October 2023, deleted the distutils module.",
                    "Net income fell to $310 million."):
         assert _columns(make_example, answer, report, poles=True)["replaced_antonym"] == [], answer
+    # nouns of a scale too: "a net loss of" for "a net profit of", "a contraction of" for "growth of"
+    for answer, source, word in (("Acme had a net loss of $5 million.", "Acme had a net profit of $5 million.", "loss"),
+                                 ("It expects a contraction of 0.2% this year.", "It expects growth of 0.2% this year.",
+                                  "contraction")):
+        assert _columns(make_example, answer, source, poles=True)["replaced_antonym"] == [word], answer
     # "up" or "down" before an amount moves along the scale too: a word of the other pole is an antonym there
     up = "Acme reported revenue of $4.2 billion for 2025, up 6% from the year before."
     for answer, source, word in (("Acme's revenue fell 6% to $4.2 billion in 2025.", up, "fell"),
