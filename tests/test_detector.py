@@ -118,6 +118,13 @@ def test_halves_and_ranges_of_two_amounts_are_read_by_value(detector, context, r
     assert result.hallucinated and any(span in s.text for s in result.spans)
 
 
+def test_a_follow_up_question_to_the_reader_is_no_claim(detector):
+    right = detector.predict(context=EIFFEL, answer="It is 330 metres tall. Would you like to know more about it?")
+    assert not right.hallucinated  # discourse version 5: a question to the reader is a courtesy
+    wrong = detector.predict(context=EIFFEL, answer="It was completed in 1925. Would you like to know more about it?")
+    assert wrong.hallucinated and [s.text for s in wrong.spans] == ["1925."]
+
+
 def test_two_names_that_traded_places_are_flagged(detector):
     context = "In the final, Maria Lopez defeated Anna Weber in three sets."
     result = detector.predict(context=context, answer="In the final, Anna Weber defeated Maria Lopez in three sets.")

@@ -15,7 +15,9 @@ is not a claim:
   most ``SHORT_SENTENCE`` words with a courtesy ("Thanks for asking,", "Great question!"), or a sentence of as many
   with an interjection ("Sure!"). First-person claims and opinions ("I know they are a rock band from LA", "I really
   enjoy Elvis"), instructions to the reader and a bare "Yes." (the answer to a yes-no question) are not
-  courtesies.
+  courtesies. Version 5: so is a question to the reader, a sentence that ends with a question mark and holds a
+  second-person word the context does not use ("Would you like to know more about its history?", "Did you already
+  send the item back?"; not "Did you know it opened in 1889?", a claim put as a question).
 - ``source_clause``: the clause names the sources (``passage``, ``context``, ``document``, ``article`` ...; or
   "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
 - ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), of a
@@ -56,6 +58,9 @@ COURTESY_WORDS = frozenset({  # in a clause with a first- or second-person word,
 COURTESY_PHRASES = frozenset({("feel", "free"), ("let", "me"), ("you're", "welcome"), ("are", "welcome")})
 # a sentence of its own ("Sure!", "Hello!"); not "Yes." or "Absolutely.": the answer to a yes-no question is a claim
 INTERJECTIONS = frozenset({"sure", "hello", "hi"})
+SECOND_PERSON = frozenset({"you", "you're", "you've", "you'd", "you'll", "your", "yours", "yourself"})
+# how a claim put as a question opens ("Did you know it opened in 1889?"): no question to the reader
+CLAIMING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know"))
 SHORT_SENTENCE = 3  # words of a clause or sentence that can be a courtesy on its own ("Sure!", "Thanks for asking,")
 DASHES = frozenset({"-", "–", "—", "--"})
 LABEL_MAX = 6  # words of a label before its colon
@@ -136,6 +141,15 @@ def names_sources(held: set[str]) -> bool:
     return bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
 
 
+def asks_the_reader(keys: Sequence[str], last_word: str, context_keys: frozenset[str]) -> bool:
+    """Whether a sentence (its word keys, its last word as written) is a question to the reader: it ends with a
+    question mark and holds a second-person word the context does not use, and it does not open as a claim put as a
+    question (:data:`CLAIMING_QUESTIONS`)."""
+    lead = tuple(key for key in keys if key)[:3]
+    return last_word.rstrip("\"'”’)*_").endswith("?") and bool(set(keys) & (SECOND_PERSON - context_keys)) \
+        and lead not in CLAIMING_QUESTIONS
+
+
 def discourse_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
     """The ``(n_words, 3)`` discourse-feature matrix of one example, given its context's word keys."""
     words = example.words
@@ -160,6 +174,8 @@ def discourse_features(example: Example, context_keys: frozenset[str]) -> np.nda
         members = np.flatnonzero(sentence == value)
         if _word_count(keys, members) <= SHORT_SENTENCE and any(keys[i] in INTERJECTIONS for i in members):
             out[members, 0] = 1.0
+        if asks_the_reader([keys[i] for i in members], words[members[-1]].text, context_keys):
+            out[members, 0] = 1.0
         if value >= 0 and example.answer[:sentences[value][1]].rstrip("*_ ").endswith(":") and (
                 len(members) <= LABEL_MAX + 1):
             out[members, 2] = 1.0
@@ -172,7 +188,7 @@ class DiscourseFeatures(PerContextFeatures):
     """Framing words of an answer (courtesies, references to the sources, list labels); no options."""
 
     name = "discourse"
-    version = "4"
+    version = "5"
     source_files = ("features/discourse.py", "features/text.py", "data/sentences.py")
 
     @property

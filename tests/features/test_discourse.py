@@ -59,6 +59,19 @@ def test_second_person_in_the_context_is_not_a_reader_cue(make_example):
         "I", "hope", "you", "enjoy", "the", "view."]
 
 
+def test_a_question_to_the_reader_is_a_courtesy(make_example):
+    answer = "The tower is 330 metres tall. Would you like to know more about its history?"
+    assert _flags(make_example, answer, "courtesy") == ["Would", "you", "like", "to", "know", "more", "about", "its",
+                                                        "history?"]
+    assert _flags(make_example, "Did you already send the item back? Refunds take a week.", "courtesy") == [
+        "Did", "you", "already", "send", "the", "item", "back?"]
+    # a claim put as a question, a question without the reader, a second-person word the context uses: no courtesy
+    for answer in ("Did you know it was completed in 1925?", "Was it completed in 1889?",
+                   "Would you like to know more about its history."):
+        assert _flags(make_example, answer, "courtesy") == [], answer
+    assert _flags(make_example, "Can you visit it at night?", "courtesy", "You can visit it at night.") == []
+
+
 def test_source_references_mark_their_clause_only(make_example):
     answer = "Based on the provided context, the Eiffel Tower is 330 metres tall."
     assert _flags(make_example, answer, "source_clause") == ["Based", "on", "the", "provided", "context,"]
