@@ -17,14 +17,18 @@ is not a claim:
   enjoy Elvis"), instructions to the reader and a bare "Yes." (the answer to a yes-no question) are not
   courtesies. Version 5: so is a question to the reader, a sentence that ends with a question mark and holds a
   second-person word the context does not use ("Would you like to know more about its history?", "Did you already
-  send the item back?"; not "Did you know it opened in 1889?", a claim put as a question).
+  send the item back?"; not "Did you know it opened in 1889?", a claim put as a question), and a clause of at most
+  ``FORMULA_MAX`` words and no digit that is or opens with a formula of chat answers (:data:`FORMULAS`: "In short,",
+  "Good luck!", "if I remember correctly", "As an AI language model,", "Please consult a doctor or pharmacist if you
+  are unsure."), or is a closing wish ("Have a great day!", "Enjoy your visit!").
 - ``source_clause``: the clause names the sources (``passage``, ``context``, ``document``, ``article`` ...; or
   "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
 - ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), of a
   sentence that ends with one ("Here are the key facts:") or of a heading line (``## Comparison``, ``**Model 3**``
   alone on its line; version 3), at most ``LABEL_MAX`` words; and the layout of a markdown table (version 4): its
   header row (cells of at most ``LABEL_MAX`` words), its delimiter row (``|---|:--:|``) and the pipes that stand
-  alone between the cells of its rows.
+  alone between the cells of its rows; and (version 5) a clause of at most ``SHORT_SENTENCE`` words that names the
+  sources, a reference alone ("- Passage 1" under "Sources:").
 
 No model, no options; linear in answer plus context length.
 """
@@ -58,6 +62,23 @@ COURTESY_WORDS = frozenset({  # in a clause with a first- or second-person word,
 COURTESY_PHRASES = frozenset({("feel", "free"), ("let", "me"), ("you're", "welcome"), ("are", "welcome")})
 # a sentence of its own ("Sure!", "Hello!"); not "Yes." or "Absolutely.": the answer to a yes-no question is a claim
 INTERJECTIONS = frozenset({"sure", "hello", "hi"})
+# formulas of chat answers that claim nothing, as word keys: a clause that is one ("in short", "good luck") or opens
+# with one of OPENING_FORMULAS ("enjoy your ...", "please consult ...") is a courtesy (version 5)
+FORMULAS = frozenset({
+    ("in", "short"), ("in", "brief"), ("to", "sum", "up"), ("to", "summarize"), ("to", "summarise"),
+    ("in", "a", "nutshell"), ("all", "in", "all"), ("good", "luck"), ("take", "care"), ("best", "wishes"),
+    ("cheers",), ("if", "i", "remember", "correctly"), ("if", "i", "recall", "correctly"),
+    ("if", "i'm", "not", "mistaken"), ("as", "far", "as", "i", "know"), ("to", "my", "knowledge"),
+    ("to", "the", "best", "of", "my", "knowledge")})
+OPENING_FORMULAS = (("as", "an", "ai"), ("please", "consult"), ("consult", "a"), ("consult", "your"),
+                    ("i", "cannot", "give"), ("i", "cannot", "provide"), ("i", "can't", "give"),
+                    ("i", "can't", "provide"))
+FORMULA_MAX = 10  # words of a clause that is or opens with a formula
+# a closing wish of at most CLOSING_MAX words: "Have a great day!", "Enjoy your visit!", "Enjoy your stay in Paris!"
+CLOSING_VERBS = frozenset({"have", "enjoy"})
+CLOSING_NOUNS = frozenset({"day", "weekend", "trip", "time", "visit", "stay", "evening", "meal", "holiday", "view",
+                           "one"})
+CLOSING_MAX = 5
 SECOND_PERSON = frozenset({"you", "you're", "you've", "you'd", "you'll", "your", "yours", "yourself"})
 # how a claim put as a question opens ("Did you know it opened in 1889?"): no question to the reader
 CLAIMING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know"))
@@ -125,12 +146,15 @@ def _word_count(keys: Sequence[str], members: np.ndarray) -> int:
     return sum(any(c.isalnum() for c in keys[i]) for i in members)
 
 
-def clause_index(words: Sequence[Word], sentence: np.ndarray) -> np.ndarray:
+def clause_index(words: Sequence[Word], sentence: np.ndarray, text: str = "") -> np.ndarray:
     """Per word, its clause: a new one starts with each sentence and after a word that ends with ``,`` ``;`` ``:``
-    or is a dash."""
+    or is a dash, but for a dash that opens a line of ``text`` (a list marker: "- Passage 1" is one clause; version
+    5)."""
     index = np.zeros(len(words), dtype=np.int64)
     for i in range(1, len(words)):
-        ends = words[i - 1].text.rstrip("\"'”’)*_").endswith((",", ";", ":")) or words[i - 1].text in DASHES
+        previous = words[i - 1]
+        marker = previous.text in DASHES and text[:previous.start].rstrip(" \t")[-1:] in ("", "\n")
+        ends = previous.text.rstrip("\"'”’)*_").endswith((",", ";", ":")) or previous.text in DASHES and not marker
         index[i] = index[i - 1] + (ends or sentence[i] != sentence[i - 1])
     return index
 
@@ -139,6 +163,16 @@ def names_sources(held: set[str]) -> bool:
     """Whether a clause or sentence of these word keys names the sources ("the passages", "the information
     provided")."""
     return bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
+
+
+def is_formula(keys: Sequence[str]) -> bool:
+    """Whether a clause (its word keys) is a formula of chat answers or opens with one (:data:`FORMULAS`,
+    :data:`OPENING_FORMULAS`), in at most ``FORMULA_MAX`` words and without a digit (a number is a claim)."""
+    words = tuple(key for key in keys if any(c.isalnum() for c in key))
+    if not words or len(words) > FORMULA_MAX or any(c.isdigit() for key in words for c in key):
+        return False
+    closing = words[0] in CLOSING_VERBS and len(words) <= CLOSING_MAX and bool(CLOSING_NOUNS & set(words[1:]))
+    return closing or words in FORMULAS or any(words[:len(opening)] == opening for opening in OPENING_FORMULAS)
 
 
 def asks_the_reader(keys: Sequence[str], last_word: str, context_keys: frozenset[str]) -> bool:
@@ -160,7 +194,7 @@ def discourse_features(example: Example, context_keys: frozenset[str]) -> np.nda
     offsets = np.array([(w.start, w.end) for w in words], dtype=np.int64)  # (T, 2)
     sentences = split_sentences(example.answer)
     sentence = sentence_index(offsets, sentences)  # (T,)
-    clause = clause_index(words, sentence)  # (T,)
+    clause = clause_index(words, sentence, example.answer)  # (T,)
     reader_words = READER_WORDS - context_keys
     courteous = [key in COURTESY_WORDS or (key, following) in COURTESY_PHRASES
                  for key, following in zip(keys, keys[1:] + [""], strict=True)]
@@ -168,8 +202,11 @@ def discourse_features(example: Example, context_keys: frozenset[str]) -> np.nda
         members = np.flatnonzero(clause == value)
         held = {keys[i] for i in members}
         short = _word_count(keys, members) <= SHORT_SENTENCE
-        out[members, 0] = any(courteous[i] for i in members) and (short or bool(held & reader_words))
+        out[members, 0] = any(courteous[i] for i in members) and (short or bool(held & reader_words)) \
+            or is_formula([keys[i] for i in members])
         out[members, 1] = names_sources(held)
+        if short and out[members[0], 1]:  # a reference alone ("- Passage 1", "Source: the article"): a label too
+            out[members, 2] = 1.0
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         if _word_count(keys, members) <= SHORT_SENTENCE and any(keys[i] in INTERJECTIONS for i in members):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from halluseq.features.base import build
 from halluseq.features.discourse import COLUMNS, DiscourseFeatures, label_ranges
@@ -70,6 +71,34 @@ def test_a_question_to_the_reader_is_a_courtesy(make_example):
                    "Would you like to know more about its history."):
         assert _flags(make_example, answer, "courtesy") == [], answer
     assert _flags(make_example, "Can you visit it at night?", "courtesy", "You can visit it at night.") == []
+
+
+@pytest.mark.parametrize(("answer", "marked"), [
+    ("In short, the tower is tall.", ["In", "short,"]),
+    ("The tower is tall. Good luck!", ["Good", "luck!"]),
+    ("The tower is tall. Have a great day!", ["Have", "a", "great", "day!"]),
+    ("The tower is tall. Enjoy your stay in Paris!", ["Enjoy", "your", "stay", "in", "Paris!"]),
+    ("It opened in 1889, if I remember correctly.", ["if", "I", "remember", "correctly."]),
+    ("As an AI language model, I cannot give medical advice.", ["As", "an", "AI", "language", "model,", "I",
+                                                                "cannot", "give", "medical", "advice."]),
+    ("Please consult a doctor if you are unsure.", ["Please", "consult", "a", "doctor", "if", "you", "are",
+                                                    "unsure."]),
+    # a formula's words in a claim, a closing with a claim, a formula with a number: no courtesy
+    ("The traps have a narrow slit as the only entrance.", []),
+    ("Enjoy the free entry to the tower on Sundays in winter.", []),
+    ("Please consult the 330 metre plan.", []),
+])
+def test_formulas_of_chat_answers_are_courtesies(make_example, answer, marked):
+    assert _flags(make_example, answer, "courtesy") == marked
+
+
+def test_a_reference_alone_is_a_label_and_a_list_marker_opens_its_clause(make_example):
+    answer = "Sources:\n- Passage 1\n\nThe tower was completed in 1889."
+    assert _flags(make_example, answer, "label") == ["Sources:", "-", "Passage", "1"]
+    assert _flags(make_example, answer, "source_clause") == ["Sources:", "-", "Passage", "1"]
+    # a dash inside a line still ends a clause: "Passage 2 - the tower ..." names the sources in its first clause only
+    assert _flags(make_example, "Passage 2 - the tower was completed in 1889.", "source_clause") == [
+        "Passage", "2", "-"]
 
 
 def test_source_references_mark_their_clause_only(make_example):
