@@ -17,6 +17,8 @@ from halluseq.data.words import has_word_character, word_offsets
 from halluseq.evidence import points_back
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.align import ContextSentences, is_capitalised, is_content, is_negation, item_starts
+from halluseq.features.discourse import COLUMNS as DISCOURSE_COLUMNS
+from halluseq.features.discourse import DiscourseFeatures
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
 from halluseq.features.ranks import key_rank
@@ -30,6 +32,7 @@ _MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|\*{1,3}|_{2,3}|`+")
 _MAX_LISTED = 5
 _QUOTED = 120  # characters of a quoted context sentence in a reason
 DECISIVE = 0.5  # an NLI probability from which a context sentence is named as support or contradiction
+FRAMING_REASON = "no claim: it frames the answer (a courtesy, a question to the reader or a label)"
 
 
 def _listed(words: list[str]) -> str:
@@ -239,6 +242,8 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     numeric = np.array([any(c.isdigit() for c in w.text) for w in example.words], dtype=bool) & ~pointers
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
     none = np.zeros(len(example.words), dtype=bool)
+    [discourse] = DiscourseFeatures().extract([example])  # (T, 3); framing: courtesies and labels
+    framing = (discourse[:, [DISCOURSE_COLUMNS.index("courtesy"), DISCOURSE_COLUMNS.index("label")]] > 0).any(axis=1)
     opposed = aligned[:, ALIGN_COLUMNS.index("replaced_antonym")] > 0 if aligned is not None else none
     denied = aligned[:, ALIGN_COLUMNS.index("dropped_negation_after")] > 0 if aligned is not None else none
     out = []
@@ -253,8 +258,12 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
         support, contradiction = evidence[number] if evidence is not None else (None, None)
         unsupported = support is not None and bool(
             _specifics(words) - _premise_keys(example.context, context_starts, support) or novel.any())
-        reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or \
-            _reason(words, text[picked], unstated[picked] | (novel & numeric[picked]), far[picked], novel, hallucinated,
-                    closest, opposed[picked], denied[picked])
+        bearing = np.array([has_word_character(w) for w in words], dtype=bool)
+        if not hallucinated and framing[picked][bearing].all():
+            reason = FRAMING_REASON  # "Would you like to know more?", "Have a great day!"
+        else:
+            reason = _evidence_reason(support, contradiction, hallucinated, unsupported) or _reason(
+                words, text[picked], unstated[picked] | (novel & numeric[picked]), far[picked], novel, hallucinated,
+                closest, opposed[picked], denied[picked])
         out.append(Claim(example.answer[start:end], start, end, hallucinated, score, reason, support, contradiction))
     return out

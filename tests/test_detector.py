@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from halluseq.claims import claims
+from halluseq.claims import FRAMING_REASON, claims
 from halluseq.data import load
 from halluseq.data.sentences import split_sentences
 from halluseq.data.structured import readable_context
@@ -123,6 +123,9 @@ def test_a_follow_up_question_to_the_reader_is_no_claim(detector):
     assert not right.hallucinated  # discourse version 5: a question to the reader is a courtesy
     wrong = detector.predict(context=EIFFEL, answer="It was completed in 1925. Would you like to know more about it?")
     assert wrong.hallucinated and [s.text for s in wrong.spans] == ["1925."]
+    # the question's verdict says it makes no claim; the wrong sentence's names the number
+    assert [c.reason for c in wrong.claims] == ["no support in context: numbers 1925 not found", FRAMING_REASON]
+    assert right.claims[1].reason == FRAMING_REASON
 
 
 def test_two_names_that_traded_places_are_flagged(detector):
@@ -316,7 +319,7 @@ def test_a_table_layout_makes_no_claim_and_no_missing_word(make_example):
     found = claims(example, np.full(len(example.words), 0.1), 0.5)
     assert [claim.text for claim in found] == ["| Bridge | Opened |", "| Sydney Harbour Bridge | 1932 |",
                                                "| Golden Gate Bridge | 1937 |"]  # the delimiter row is layout
-    assert [claim.reason for claim in found] == ["supported: 2 of 2 words found in the context",
+    assert [claim.reason for claim in found] == [FRAMING_REASON,  # a header row: a label
                                                  "supported: 4 of 4 words found in the context",
                                                  "supported: 4 of 4 words found in the context"]
 
