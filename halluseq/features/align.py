@@ -100,6 +100,15 @@ AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has",
 NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
 DIRECTIONS = {"up": "increase", "down": "decrease"}  # before an amount (direction): a word of a pole of change
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
+# words that hold a claim back: a modal, a verb of report or plan, an adverb of likelihood (option hedges: "causes"
+# for "may cause", "opened" for "plans to open" states as fact what the context only expects or allows)
+HEDGES = frozenset({"may", "might", "could", "suggest", "suggests", "suggested", "plan", "plans", "planned",
+                    "planning", "expect", "expects", "expected", "aim", "aims", "intend", "intends", "intended",
+                    "propose", "proposes", "proposed", "likely", "possibly", "probably", "potentially", "reportedly",
+                    "allegedly", "perhaps"})
+# an answer sentence with one of these still holds the claim back ("can cause" for "may cause", "a chance of")
+HEDGE_KEEPERS = HEDGES | {"can", "can't", "would", "should", "chance", "chances", "possible", "possibility",
+                          "unlikely", "sometimes", "occasionally"}
 
 
 def with_parts(keys: Iterable[str]) -> set[str]:
@@ -675,25 +684,33 @@ def _verb_after_auxiliary(keys: Sequence[str], run: Sequence[int], sentence: Ali
 
 
 def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None], sentence: AlignedSentence,
-                      relations: WordRelations, poles: bool) -> tuple[list[int], list[int]]:
+                      relations: WordRelations, poles: bool, hedges: bool = False) -> tuple[list[int], list[int]]:
     """Where an answer sentence left out a negation of ``sentence``: the positions of the words that now state the
     denied claim, and of the antonyms that keep it (:class:`AlignFeatures` ``replaced_negation``). A run of words
     that replaced words holding a negation, itself denying nothing ("did not open until 1932" aside), states it where
     it restates one of them (the same lemma or a synonym: "works" for "does not work") with neither an antonym of one
     ("is closed" for "is not open": those antonyms are the second list) nor one with a negating prefix
-    ("unapproved"); so does a word after an auxiliary and a negation left out (:func:`_auxiliary_left_out`)."""
-    if not sentence.negated:
+    ("unapproved"); so does a word after an auxiliary and a negation left out (:func:`_auxiliary_left_out`). With
+    ``hedges`` a hedge of :data:`HEDGES` counts as a negation where the answer sentence holds none ("causes" for "may
+    cause", "reduces" for "could reduce", "opened" for "plans to open"; not "can cause": :data:`HEDGE_KEEPERS`)."""
+    hedged = hedges and any(key in HEDGES for key in sentence.sequence) and not HEDGE_KEEPERS.intersection(keys)
+    if not sentence.negated and not hedged:
         return [], []  # nothing to leave out
+
+    def holding(key: str) -> bool:  # a word that holds the claim back
+        return is_negation(key) or hedged and key in HEDGES
+
     # a negation of the answer: a cue, or a verb that denies ("avoid using" for "do not use")
     negating = [is_negation(key) or bool(relations.lemmas(key) & NEGATING_VERBS) for key in keys]
-    dropped, cancelled = _auxiliary_left_out(keys, negating, sentence, relations), []
+    dropped = _auxiliary_left_out(keys, negating, sentence, relations) if sentence.negated else []
+    cancelled: list[int] = []
     runs: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for position, olds in enumerate(replaced):
         if olds is not None:
             runs[tuple(olds)].append(position)
     for olds, run in runs.items():
         old_keys = [sentence.sequence[j] for j in olds]
-        if not any(map(is_negation, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
+        if not any(map(holding, old_keys)) or "until" in old_keys or any(negating[p] for p in run):
             continue
         verb = _verb_after_auxiliary(keys, run, sentence, olds)
         if verb is not None:  # "will close" for "would not close", "is accessible" for "isn't accessible"
@@ -701,10 +718,10 @@ def _negation_dropped(keys: Sequence[str], replaced: Sequence[list[int] | None],
             continue
         # the antonym of a negated word ("closed" for "not open"), not of the negation ("several" for "no")
         opposed = [p for p in run if any(relations.antonyms(keys[p], old, poles) for old in old_keys
-                                         if not is_negation(old))]
+                                         if not holding(old))]
         cancelled += opposed
         restated = any(relations.lemmas(keys[p]) & relations.lemmas(old) or relations.synonyms(keys[p], old)
-                       for p in run for old in old_keys if is_content(old) and not is_negation(old))
+                       for p in run for old in old_keys if is_content(old) and not holding(old))
         if restated and not opposed and not any(_negated_form(keys[p], old) for p in run for old in old_keys):
             dropped += run
     return dropped, cancelled
@@ -735,7 +752,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
                    replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                   sentence_ends: bool = False, any_tail: bool = False) -> np.ndarray:
+                   sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -744,6 +761,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     hyphenated words count as words, ``poles``: whether a word replaced by one of the opposite pole of a scale is
     an antonym, ``currencies``: whether a currency's ISO code is a spelling of its name, ``answer_names``: whether a
     capital that opens the aligned sentence is a name for role swaps where the answer capitalises it past an opening,
+    ``hedges``: whether a hedge left out counts as a negation left out (with ``replaced_negation``),
     ``replaced_negation``: whether a run that replaced a negation is ``dropped_negation_after`` and its antonyms no
     antonym or sibling, ``merged_names``: whether a name that replaced one of a merged second sentence is a replaced
     name, ``respellings``: whether run-on amounts (``£10.25m``) hold their digits, an acronym is the name that
@@ -890,13 +908,13 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
                     out[members[position], 14] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
-            dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles)
+            dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles, hedges)
             out[[members[p] for p in dropped], 5] = 1
             out[np.ix_([members[p] for p in cancelled], OPPOSITE_COLUMNS)] = 0  # "closed" for "not open": one claim
             merged_negated = context.sentence(second) if second is not None else None
             if merged_negated is not None and merged_negated.negated:  # "..., and the board said how" for "did not say"
                 in_merged = _replacements(sentence_keys, capitalised, merged_negated, part=True)[0]
-                dropped = _negation_dropped(sentence_keys, in_merged, merged_negated, relations, poles)[0]
+                dropped = _negation_dropped(sentence_keys, in_merged, merged_negated, relations, poles, hedges)[0]
                 out[[members[p] for p in dropped if not out[members[p], 0]], 5] = 1
     return out
 
@@ -952,7 +970,10 @@ class AlignFeatures(PerContextFeatures):
     after an auxiliary that replaced an auxiliary and a negation ("will close" for "would not close", "is accessible"
     for "isn't accessible"), the verb in any form after an auxiliary and a negation left out ("Kelly played" for
     "Kelly did not play"), and such a run in a second sentence the answer sentence merges in ("..., and the board
-    said how" for "The board did not say how"). ``respellings`` (off by default): a number with a scale or unit run on
+    said how" for "The board did not say how"). ``hedges`` (off by default; with ``replaced_negation``): a hedge of
+    :data:`HEDGES` left out is read as a negation left out, where the answer sentence holds none ("The drug causes
+    dizziness" for "may cause", "the company opened 12 stores" for "plans to open": ``dropped_negation_after``).
+    ``respellings`` (off by default): a number with a scale or unit run on
     holds its digits, in the answer and in the aligned sentence (``10.25`` of "10.25 million pounds" is in a
     sentence that writes ``£10.25m``: :func:`halluseq.features.text.numbers_in`), and an acronym that replaced the
     name that spells it ("the EU" for "the European Union": :mod:`halluseq.features.initials`), or an abbreviation
@@ -976,7 +997,7 @@ class AlignFeatures(PerContextFeatures):
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
                  replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                 sentence_ends: bool = False, any_tail: bool = False):
+                 sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -991,14 +1012,14 @@ class AlignFeatures(PerContextFeatures):
                          **({"merged_names": True} if merged_names else {}),
                          **({"respellings": True} if respellings else {}),
                          **({"sentence_ends": True} if sentence_ends else {}),
-                         **({"any_tail": True} if any_tail else {}))
+                         **({"any_tail": True} if any_tail else {}), **({"hedges": True} if hedges else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
         self.poles, self.currencies = bool(poles), bool(currencies)
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
-        self.sentence_ends, self.any_tail = bool(sentence_ends), bool(any_tail)
+        self.sentence_ends, self.any_tail, self.hedges = bool(sentence_ends), bool(any_tail), bool(hedges)
     source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -1013,4 +1034,4 @@ class AlignFeatures(PerContextFeatures):
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
                                self.answer_names, self.replaced_negation, self.merged_names, self.respellings,
-                               self.sentence_ends, self.any_tail)
+                               self.sentence_ends, self.any_tail, self.hedges)

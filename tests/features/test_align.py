@@ -662,3 +662,22 @@ def test_any_tail_reads_a_sentence_end_of_another_length_as_replaced(make_exampl
     added = "The study followed 1,240 adults for five years in Lyon."
     assert _columns(make_example, added, context, **ends, any_tail=True)["inserted"] == ["in", "Lyon."]
     assert AlignFeatures(sentence_ends=True, any_tail=True).fingerprint != AlignFeatures(sentence_ends=True).fingerprint
+
+
+@pytest.mark.parametrize(("answer", "source", "marked"), [
+    ("The drug causes dizziness.", "The drug may cause dizziness in some patients.", ["causes"]),
+    ("Studies prove it reduces the risk of stroke.", "Studies suggest it could reduce the risk of stroke.",
+     ["reduces"]),
+    ("The company opened 12 new stores.", "The company plans to open 12 new stores next year.", ["opened"]),
+    # a hedge kept, in any form, or none in the context: nothing left out
+    ("The drug may cause dizziness.", "The drug may cause dizziness in some patients.", []),
+    ("Studies suggest it might lower the risk of stroke.", "Studies suggest it could reduce the risk of stroke.", []),
+    ("The drug causes dizziness.", "The drug causes dizziness in some patients.", []),
+    ("The drug can cause dizziness.", "The drug may cause dizziness in some patients.", []),
+    ("There is a chance of water staining them.", "Water may stain them.", []),
+])
+def test_hedges_mark_a_run_that_restates_a_hedged_verb_without_its_hedge(make_example, answer, source, marked):
+    assert _columns(make_example, answer, source, replaced_negation=True, hedges=True)[
+        "dropped_negation_after"] == marked
+    assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == []
+    assert AlignFeatures(hedges=True).config == {"hedges": True}
