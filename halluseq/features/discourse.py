@@ -15,12 +15,13 @@ is not a claim:
   most ``SHORT_SENTENCE`` words with a courtesy ("Thanks for asking,", "Great question!"), or a sentence of as many
   with an interjection ("Sure!"). First-person claims and opinions ("I know they are a rock band from LA", "I really
   enjoy Elvis"), instructions to the reader and a bare "Yes." (the answer to a yes-no question) are not
-  courtesies. Version 5: so is a question to the reader, a sentence that ends with a question mark and holds a
-  second-person word the context does not use ("Would you like to know more about its history?", "Did you already
-  send the item back?"; not "Did you know it opened in 1889?", a claim put as a question), and a clause of at most
-  ``FORMULA_MAX`` words and no digit that is or opens with a formula of chat answers (:data:`FORMULAS`: "In short,",
-  "Good luck!", "if I remember correctly", "As an AI language model,", "Please consult a doctor or pharmacist if you
-  are unsure."), or is a closing wish ("Have a great day!", "Enjoy your visit!").
+  courtesies. Version 5: so is a question to the reader, a sentence of at most ``QUESTION_MAX`` words that ends with a
+  question mark and holds a second-person word the context does not use, no number and no name ("Would you like to
+  know more about its history?", "Did you already send the item back?"; not "Did you know it opened in 1889?", a
+  claim put as a question, nor "... its designer, Gustave Flaubert?"), and a clause of at most ``FORMULA_MAX`` words
+  and no number that is or opens with a formula of chat answers (:data:`FORMULAS`: "In short,", "Good luck!", "if I
+  remember correctly", "As an AI language model,", "Please consult a doctor or pharmacist if you are unsure."), or is
+  a closing wish ("Have a great day!", "Enjoy your visit!"; not "Have three tablets a day.").
 - ``source_clause``: the clause names the sources (``passage``, ``context``, ``document``, ``article`` ...; or
   "information" with "provided" / "given"): "Based on the given passages," or "The passages do not mention ...".
 - ``label``: a word of a line-initial label that ends with a colon (``- Height:``, ``**Answer:**``), of a
@@ -28,7 +29,7 @@ is not a claim:
   alone on its line; version 3), at most ``LABEL_MAX`` words; and the layout of a markdown table (version 4): its
   header row (cells of at most ``LABEL_MAX`` words), its delimiter row (``|---|:--:|``) and the pipes that stand
   alone between the cells of its rows; and (version 5) a clause of at most ``SHORT_SENTENCE`` words that names the
-  sources, a reference alone ("- Passage 1" under "Sources:").
+  sources and numbers them, a reference alone ("- Passage 1" under "Sources:").
 
 No model, no options; linear in answer plus context length.
 """
@@ -43,6 +44,7 @@ import numpy as np
 from halluseq.data.example import Example, Word
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.base import PerContextFeatures
+from halluseq.features.numbers import number_token
 from halluseq.features.text import word_key
 
 COLUMNS = ["courtesy", "source_clause", "label"]
@@ -71,14 +73,17 @@ FORMULAS = frozenset({
     ("if", "i'm", "not", "mistaken"), ("as", "far", "as", "i", "know"), ("to", "my", "knowledge"),
     ("to", "the", "best", "of", "my", "knowledge")})
 OPENING_FORMULAS = (("as", "an", "ai"), ("please", "consult"), ("consult", "a"), ("consult", "your"),
-                    ("i", "cannot", "give"), ("i", "cannot", "provide"), ("i", "can't", "give"),
-                    ("i", "can't", "provide"))
+                    *(("i", negation, verb, kind, "advice") for negation in ("cannot", "can't")
+                       for verb in ("give", "provide", "offer") for kind in ("medical", "legal", "financial")))
 FORMULA_MAX = 10  # words of a clause that is or opens with a formula
-# a closing wish of at most CLOSING_MAX words: "Have a great day!", "Enjoy your visit!", "Enjoy your stay in Paris!"
+# a closing wish: a verb, at most CLOSING_WORDS of these words, a noun ("Have a great day!", "Enjoy your stay in
+# Paris!"; not "Have three tablets a day.")
 CLOSING_VERBS = frozenset({"have", "enjoy"})
-CLOSING_NOUNS = frozenset({"day", "weekend", "trip", "time", "visit", "stay", "evening", "meal", "holiday", "view",
-                           "one"})
+CLOSING_WORDS = frozenset({"a", "an", "the", "your", "great", "nice", "good", "safe", "wonderful", "lovely",
+                           "pleasant", "fantastic", "happy"})
+CLOSING_NOUNS = frozenset({"day", "weekend", "trip", "time", "visit", "stay", "evening", "meal", "holiday", "view"})
 CLOSING_MAX = 5
+QUESTION_MAX = 15  # words of a question to the reader
 SECOND_PERSON = frozenset({"you", "you're", "you've", "you'd", "you'll", "your", "yours", "yourself"})
 # how a claim put as a question opens ("Did you know it opened in 1889?"): no question to the reader
 CLAIMING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know"))
@@ -165,23 +170,35 @@ def names_sources(held: set[str]) -> bool:
     return bool(held & SOURCE_WORDS) or ("information" in held and bool(held & SOURCE_QUALIFIERS))
 
 
+def states_an_amount(words: Sequence[str]) -> bool:
+    """Whether word keys hold a number, in digits or in words ("1899", "three", "ninety"): a claim to check."""
+    return any(any(c.isdigit() for c in key) or number_token(key) is not None for key in words)
+
+
 def is_formula(keys: Sequence[str]) -> bool:
     """Whether a clause (its word keys) is a formula of chat answers or opens with one (:data:`FORMULAS`,
-    :data:`OPENING_FORMULAS`), in at most ``FORMULA_MAX`` words and without a digit (a number is a claim)."""
+    :data:`OPENING_FORMULAS`) or is a closing wish (:data:`CLOSING_VERBS`), in at most ``FORMULA_MAX`` words and
+    without a number (a number is a claim: "Have three tablets a day.", "Consult a doctor after three weeks.")."""
     words = tuple(key for key in keys if any(c.isalnum() for c in key))
-    if not words or len(words) > FORMULA_MAX or any(c.isdigit() for key in words for c in key):
+    if not words or len(words) > FORMULA_MAX or states_an_amount(words):
         return False
-    closing = words[0] in CLOSING_VERBS and len(words) <= CLOSING_MAX and bool(CLOSING_NOUNS & set(words[1:]))
+    noun = next((i for i, word in enumerate(words[1:CLOSING_MAX], start=1) if word not in CLOSING_WORDS), None)
+    closing = words[0] in CLOSING_VERBS and len(words) <= CLOSING_MAX and noun is not None \
+        and words[noun] in CLOSING_NOUNS
     return closing or words in FORMULAS or any(words[:len(opening)] == opening for opening in OPENING_FORMULAS)
 
 
-def asks_the_reader(keys: Sequence[str], last_word: str, context_keys: frozenset[str]) -> bool:
-    """Whether a sentence (its word keys, its last word as written) is a question to the reader: it ends with a
-    question mark and holds a second-person word the context does not use, and it does not open as a claim put as a
-    question (:data:`CLAIMING_QUESTIONS`)."""
-    lead = tuple(key for key in keys if key)[:3]
-    return last_word.rstrip("\"'”’)*_").endswith("?") and bool(set(keys) & (SECOND_PERSON - context_keys)) \
-        and lead not in CLAIMING_QUESTIONS
+def asks_the_reader(words: Sequence[str], keys: Sequence[str], context_keys: frozenset[str]) -> bool:
+    """Whether a sentence (its words as written and their keys) is a question to the reader: its last word ends with a
+    question mark (not one inside quotes: a title), it holds a second-person word the context does not use, at most
+    ``QUESTION_MAX`` words, no number and no name past its first word ("Would you like to know more about its
+    designer, Gustave Flaubert?" is a claim), and it does not open as a claim put as a question
+    (:data:`CLAIMING_QUESTIONS`)."""
+    bare = [key for key in keys if key]
+    named = any(word[:1].isupper() and key not in READER_WORDS for word, key in zip(words[1:], keys[1:], strict=True))
+    return bool(words) and words[-1].rstrip(")*_").endswith("?") and bool(set(keys) & (SECOND_PERSON - context_keys)) \
+        and len(bare) <= QUESTION_MAX and not named and not states_an_amount(bare) \
+        and not any(tuple(bare[i:i + 3]) in CLAIMING_QUESTIONS for i in range(len(bare)))
 
 
 def discourse_features(example: Example, context_keys: frozenset[str]) -> np.ndarray:
@@ -205,13 +222,13 @@ def discourse_features(example: Example, context_keys: frozenset[str]) -> np.nda
         out[members, 0] = any(courteous[i] for i in members) and (short or bool(held & reader_words)) \
             or is_formula([keys[i] for i in members])
         out[members, 1] = names_sources(held)
-        if short and out[members[0], 1]:  # a reference alone ("- Passage 1", "Source: the article"): a label too
+        if short and out[members[0], 1] and states_an_amount(held):  # a reference alone ("- Passage 1"): a label too
             out[members, 2] = 1.0
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
         if _word_count(keys, members) <= SHORT_SENTENCE and any(keys[i] in INTERJECTIONS for i in members):
             out[members, 0] = 1.0
-        if asks_the_reader([keys[i] for i in members], words[members[-1]].text, context_keys):
+        if asks_the_reader([words[i].text for i in members], [keys[i] for i in members], context_keys):
             out[members, 0] = 1.0
         if value >= 0 and example.answer[:sentences[value][1]].rstrip("*_ ").endswith(":") and (
                 len(members) <= LABEL_MAX + 1):

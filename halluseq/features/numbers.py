@@ -90,17 +90,20 @@ def number_token(key: str) -> tuple[str, float] | None:
     return None
 
 
-HYPHENED_HALF = re.compile(r"([a-z]+|\d+)-and-a-half(?:-.*)?")  # "two-and-a-half", "2-and-a-half-year"
+HYPHENED_HALF = re.compile(r"((?:[a-z]+-)?[a-z]+|\d+)-and-a-half(?:-.*)?")  # "two-and-a-half", "2-and-a-half-year"
 
 
 def half_more(key: str) -> float | None:
-    """The value of a count with a half more written as one word ("two-and-a-half" 2.5, "one-and-a-half-year" 1.5),
-    or None."""
+    """The value of a count with a half more written as one word ("two-and-a-half" 2.5, "one-and-a-half-year" 1.5,
+    "twenty-five-and-a-half" 25.5), or None."""
     match = HYPHENED_HALF.fullmatch(key)
     if not match:
         return None
     count = match.group(1)
-    return COUNTS[count] + 0.5 if count in COUNTS else float(count) + 0.5 if count.isdigit() else None
+    if count.isdigit():
+        return float(count) + 0.5
+    token = number_token(count)
+    return token[1] + 0.5 if token is not None and token[0] == "count" else None
 
 
 def count_key(key: str) -> str:

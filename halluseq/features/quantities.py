@@ -69,6 +69,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from math import isclose
 
 import numpy as np
 
@@ -388,11 +389,12 @@ def shared_scales(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bo
             continue
         tokens = [number_token(key) for key in keys[first:end]]
         opening = number_token(keys[later])
-        if any(token is not None and token[0] == "scale" for token in tokens) or opening is None \
+        if any(token is not None and token[0] == "scale" for token in tokens) \
+                or any(digits_suffix(key) in SUFFIX_SCALES for key in keys[first:end]) or opening is None \
                 or opening[0] not in ("count", "digits") or not opening[1]:
-            continue
-        scale = scaled[1] / opening[1]
-        if scale >= 100 and float(scale).is_integer():  # "85 million" after "70 and": 1,000,000
+            continue  # "£70m and £85m": each scaled already
+        scale = round(scaled[1] / opening[1])  # "2.7 million" after "1.2 and": 1,000,000 (2700000 / 2.7 rounds)
+        if scale >= 100 and isclose(scale * opening[1], scaled[1], rel_tol=1e-9):
             out.add(("count", round(value[1] * scale, 6)))
     return out
 

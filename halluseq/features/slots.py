@@ -258,7 +258,8 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     context has "the European Union fined": option ``respellings``). Another name the answer sentence holds too is
     no other one (a list read in another order), unless it is in ``unheld``; ``held``: the names or numbers (of its
     kind) the context has next to this one's longest window on either side, where it has not this one, that the
-    answer sentence holds (:func:`crossed_places`)."""
+    answer sentence holds (:func:`crossed_places`; for a name, a window without a number: "Germany won 2-0" and
+    "Spain won 7-1" for the context's "Germany won 7-1" and "Spain won 2-0" trade numbers, not names)."""
     own_keys = [count_key(k) for k in keys[unit[0]:unit[1]]]
     own, held = [slot_forms(k) for k in own_keys], _forms(count_key(k) for k in keys)
     numeric = any(map(is_numeric, own_keys))
@@ -278,7 +279,7 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
             kind = [forms for n in neighbours for k, forms in n if is_numeric(k) == numeric]
             if any(not forms <= held or forms & unheld for forms in kind):
                 other_size = max(other_size, size)
-            if not grounds:
+            if not grounds and (numeric or not any(map(is_numeric, window))):  # a name's held: windows of words
                 held_others.update(form for forms in kind if forms <= held for form in forms)
     if same_size and same_size >= other_size:  # ties to this name
         return False, True, frozenset(held_others)

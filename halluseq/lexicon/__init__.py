@@ -39,8 +39,7 @@ POLES = (
     ({"increase", "rise", "grow", "climb", "jump", "soar", "surge", "gain", "expand", "boost", "raise", "double",
       "triple", "rebound", "growth", "upturn", "upswing", "outperform"},
      {"decrease", "fall", "drop", "decline", "shrink", "plunge", "slump", "tumble", "dip", "reduce", "cut", "lower",
-      "halve", "diminish", "lessen", "plummet", "lose", "slide", "contraction", "downturn", "slowdown",
-      "underperform"}),
+      "halve", "diminish", "lessen", "plummet", "lose", "slide", "contraction", "downturn", "underperform"}),
     ({"profit", "surplus"}, {"loss", "deficit", "shortfall"}),  # a balance: "a net loss of $5 million" for profit
     ({"bullish", "overweight"}, {"bearish", "underweight"}),  # an outlook, a rating
     ({"add", "introduce", "insert", "include", "install", "restore"},

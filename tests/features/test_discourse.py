@@ -68,7 +68,11 @@ def test_a_question_to_the_reader_is_a_courtesy(make_example):
         "Did", "you", "already", "send", "the", "item", "back?"]
     # a claim put as a question, a question without the reader, a second-person word the context uses: no courtesy
     for answer in ("Did you know it was completed in 1925?", "Was it completed in 1889?",
-                   "Would you like to know more about its history."):
+                   "Would you like to know more about its history.",
+                   # a name, a number or a claim put as a question inside it, a question mark of a quoted title
+                   "Would you like to know more about its designer, Gustave Flaubert?",
+                   "Shall I tell you how it was built for the Olympics?", "So, did you know it was finished in 1899?",
+                   "Would you like to know why it has three floors?", 'The film is titled "Where Are You Going?"'):
         assert _flags(make_example, answer, "courtesy") == [], answer
     assert _flags(make_example, "Can you visit it at night?", "courtesy", "You can visit it at night.") == []
 
@@ -87,6 +91,9 @@ def test_a_question_to_the_reader_is_a_courtesy(make_example):
     ("The traps have a narrow slit as the only entrance.", []),
     ("Enjoy the free entry to the tower on Sundays in winter.", []),
     ("Please consult the 330 metre plan.", []),
+    ("Have three tablets a day.", []),  # a number, and no closing wish
+    ("I can't give refunds after ninety days.", []),
+    ("Consult a doctor if it lasts over three weeks.", []),
 ])
 def test_formulas_of_chat_answers_are_courtesies(make_example, answer, marked):
     assert _flags(make_example, answer, "courtesy") == marked
@@ -96,6 +103,8 @@ def test_a_reference_alone_is_a_label_and_a_list_marker_opens_its_clause(make_ex
     answer = "Sources:\n- Passage 1\n\nThe tower was completed in 1889."
     assert _flags(make_example, answer, "label") == ["Sources:", "-", "Passage", "1"]
     assert _flags(make_example, answer, "source_clause") == ["Sources:", "-", "Passage", "1"]
+    # a short clause naming the sources without a number is no reference alone: "Documents were destroyed."
+    assert _flags(make_example, "Documents were destroyed.", "label") == []
     # a dash inside a line still ends a clause: "Passage 2 - the tower ..." names the sources in its first clause only
     assert _flags(make_example, "Passage 2 - the tower was completed in 1889.", "source_clause") == [
         "Passage", "2", "-"]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from halluseq.features.base import build
-from halluseq.features.quantities import COLUMNS, QuantityFeatures, amounts, named_durations
+from halluseq.features.quantities import COLUMNS, QuantityFeatures, amounts, named_durations, shared_scales
 from halluseq.features.text import word_key
 
 CONTEXT = ("Three of the 12 council members voted against it. Traffic has fallen by a third since 2019. "
@@ -182,6 +182,7 @@ def _respelled(make_example, answer: str, context: str) -> dict[str, list[float]
     ("two and a half hours", [("two and a half", ("count", 2.5), True)]),
     ("2 and a half hours", [("2 and a half", ("count", 2.5), True)]),
     ("a two-and-a-half-year project", [("two-and-a-half-year", ("count", 2.5), True)]),
+    ("twenty-five-and-a-half years", [("twenty-five-and-a-half", ("count", 25.5), True)]),
     ("one and a half million people", [("one and a half million", ("count", 1.5e6), True)]),
     ("cut it by a half", [("a half", ("fraction", 0.5), True)]),
     ("it took a year and a half", []),  # named_durations reads it
@@ -422,6 +423,7 @@ def test_a_count_or_named_duration_with_a_half_more_is_read_by_its_value(make_ex
     ("The war killed between 70 and 85 million people.", "It killed at least 60 million people.", True),
     ("Analysts expect 40 to 45 million subscribers.", "They expect at least 40 million subscribers.", False),
     ("It costs two to three billion dollars.", "It costs at least two billion dollars.", False),
+    ("It has between 1.2 and 2.7 million users.", "It has about 1.2 million users.", False),  # 2.7 million / 2.7
     ("It has 40 rooms and 45 million visitors.", "It has 40 million visitors.", True),  # two amounts, no range
 ])
 def test_ranges_scale_a_first_end_written_as_its_own_amount(make_example, context, answer, absent):
@@ -431,3 +433,9 @@ def test_ranges_scale_a_first_end_written_as_its_own_amount(make_example, contex
     if not absent:
         plain = _columns(make_example, answer, context)
         assert any("quantity_absent" in columns for columns in plain.values())
+
+
+def test_shared_scales_leave_an_end_scaled_by_its_own_suffix_alone():
+    words = ["It", "made", "£70m", "to", "£85m", "and", "1.2", "to", "2.7", "million"]
+    keys = [word_key(w) for w in words]
+    assert shared_scales(keys, amounts(keys, words, respellings=True)) == {("count", 1_200_000.0)}

@@ -210,6 +210,10 @@ def test_crossed_names_trade_places_in_one_sentence(make_example):
     assert _others(make_example, "Brazil defeated Germany 7-1 in the semi-final.", context, **NAMES) == [
         "Brazil", "Germany"]
     assert _others(make_example, "Germany defeated Brazil 7-1 in the semi-final.", context, **NAMES) == []
+    # two numbers that traded places make no crossed names of the names beside them
+    context = "Germany won 7-1 against Brazil, and Spain won 2-0 against Italy."
+    assert _others(make_example, "Germany won 2-0 against Brazil, and Spain won 7-1 against Italy.", context,
+                   **NAMES) == ["2-0", "7-1"]
     assert SlotFeatures(crossed_names=True, opening_names=True).config == NAMES
 
 
