@@ -38,7 +38,7 @@ scale (``two thousand five hundred``, ``one hundred and twenty``), a share as a 
 ``50 per cent`` and ``half`` state the share 50; ``a third`` and ``33%`` the share 33, not ``33.3%``) and a year its
 decade (1937 states "the 1930s"). Version 6: a count with a half more is one amount ("two and a half", "2 and a half",
 "two-and-a-half": 2.5; "one and a half million" 1.5 million; before, 2 and a half, each absent where the context has
-2.5).
+2.5); version 7: also after a scale word ("a million and a half", "a dozen and a half").
 
 With option ``ranks`` (off by default) the rank an ordinal claims ("finished third", "fourth-quarter revenue", "Q3";
 :mod:`halluseq.features.ranks`) is ``quantity_absent`` where the context states that rank nowhere, in any spelling,
@@ -51,7 +51,7 @@ the context gives it as a count of a smaller unit ("for a week" where it says "f
 answer is stated where the context names that duration ("for 10 years" where it says "for a decade"); a named
 duration the context does not give is read as before (no amount). Version 6: one with a half more is one and a half
 of its unit ("a year and a half" states 18 months and is stated by them), ``quantity_absent`` where the context gives
-it nowhere.
+it nowhere; version 7: after "past", "last", "next", "first" or "one" too ("over the past year and a half").
 
 With option ``ranges`` (off by default) a range written as one word ("1939-1946", "4-9%", "$4.3-4.5 billion") is
 stated only where the context states both its ends (without it, by its first end alone: "The war lasted 1939-1946."
@@ -119,6 +119,8 @@ YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two s
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
+# before a unit of time with a half more ("over the past year and a half", "one year and a half"; version 7)
+HALF_LEADS = ARTICLES | {"past", "last", "next", "first", "one"}
 # after "a third" these words keep it a fraction ("a third more"), as a stop word does ("by a third since 2019"); any
 # other content word makes it an ordinal ("a third party", "a third time")
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
@@ -214,8 +216,12 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
                 current *= scale  # "£10.25m"
             while end < len(keys) and (tokens[end] is not None or respellings and (
                     _joins_counts(keys, tokens, end) or _half_more(keys, tokens, end))):
-                if respellings and _half_more(keys, tokens, end):  # "two and a half"
-                    current += 0.5
+                if respellings and _half_more(keys, tokens, end):  # "two and a half", "a million and a half"
+                    previous = tokens[end - 1]
+                    if previous is not None and previous[0] == "scale":
+                        total += previous[1] / 2
+                    else:
+                        current += 0.5
                     end += 3
                     continue
                 if tokens[end] is None:  # "and" of "one hundred and twenty"
@@ -279,16 +285,17 @@ def _joins_counts(keys: Sequence[str], tokens: Sequence[tuple[str, float] | None
 
 
 def _half_more(keys: Sequence[str], tokens: Sequence[tuple[str, float] | None], end: int) -> bool:
-    """Whether ``keys[end:end + 3]`` is the "and a half" of "two and a half": after a count in words or digits."""
+    """Whether ``keys[end:end + 3]`` is the "and a half" of "two and a half": after a count in words or digits, or a
+    scale word other than "hundred" ("a dozen and a half", "a million and a half"; version 7)."""
     return keys[end:end + 3] == ["and", "a", "half"] and tokens[end - 1] is not None \
-        and tokens[end - 1][0] in ("count", "digits")
+        and (tokens[end - 1][0] in ("count", "digits") or tokens[end - 1][0] == "scale" and tokens[end - 1][1] != 100)
 
 
 def _half_of_duration(keys: Sequence[str], i: int) -> bool:
     """Whether ``keys[i:i + 2]`` is the "a half" of a duration one word names with a half more ("a year and a
     half")."""
     return keys[i + 1] == "half" and i >= 3 and keys[i - 1] == "and" and keys[i - 2] in NAMED_DURATIONS \
-        and keys[i - 3] in ARTICLES
+        and keys[i - 3] in HALF_LEADS
 
 
 def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set[Value]:
@@ -325,7 +332,7 @@ def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[flo
     found = []
     for i in range(1, len(keys)):
         more = keys[i + 1:i + 4] == ["and", "a", "half"]
-        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in ARTICLES:
+        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in (HALF_LEADS if more else ARTICLES):
             continue
         half = not more and i >= 2 and keys[i - 2] == "half"
         first = i - 2 if half else i - 1
@@ -628,7 +635,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "6"
+    version = "7"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

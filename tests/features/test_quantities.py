@@ -183,6 +183,8 @@ def _respelled(make_example, answer: str, context: str) -> dict[str, list[float]
     ("2 and a half hours", [("2 and a half", ("count", 2.5), True)]),
     ("a two-and-a-half-year project", [("two-and-a-half-year", ("count", 2.5), True)]),
     ("twenty-five-and-a-half years", [("twenty-five-and-a-half", ("count", 25.5), True)]),
+    ("a million and a half people", [("a million and a half", ("count", 1.5e6), True)]),  # version 7
+    ("a dozen and a half eggs", [("a dozen and a half", ("count", 18.0), True)]),
     ("one and a half million people", [("one and a half million", ("count", 1.5e6), True)]),
     ("cut it by a half", [("a half", ("fraction", 0.5), True)]),
     ("it took a year and a half", []),  # named_durations reads it
@@ -347,6 +349,8 @@ def test_ranges_is_an_option_off_by_default(make_example):
     ("she earns $50,000 a year", []),
     ("she earns 50,000 dollars a year", []),
     ("the film lasts an hour and a half", [("an hour and a half", ((1.5, "hour"), (90.0, "minute")))]),  # version 6
+    ("over the past hour and a half", [("past hour and a half", ((1.5, "hour"), (90.0, "minute")))]),  # version 7
+    ("the past hour", []),  # without a half more, an article alone names a duration
     ("a week", [("a week", ((7.0, "day"),))]),
 ])
 def test_named_durations_read_a_duration_one_word_names(text, expected):
