@@ -80,6 +80,10 @@ SLOT_GROUP_MAX = 8  # words of the names read as one slot ("Queen, KISS and Aero
 # a number after these words points into the sources ("Passage 2", "page 14"): no claim, no slot
 REFERENCE_WORDS = frozenset({"passage", "passages", "document", "documents", "source", "sources", "section",
                              "paragraph", "chapter", "page", "pages", "step", "table", "figure", "item", "reference"})
+# words of a relation that reads both ways: two names on either side of one have traded no places ("Brazil drew
+# Germany", "Spain will co-host it with Morocco", "Oracle and Google settled")
+SYMMETRIC = frozenset({"with", "drew", "draw", "draws", "tied", "married", "marry", "met", "meet", "meets", "border",
+                       "borders", "bordered", "versus", "vs", "v"})
 LINK_WORDS = frozenset({"and", "or", "nor", "&"})  # join the names of one slot ("Novoselic and Aaron Burckhard")
 _PARENTHESISED = re.compile(r"\(?\d{1,2}\)")  # "(1)" or "1)": a list number wherever it stands
 
@@ -299,15 +303,21 @@ def _numeric(keys: Sequence[str]) -> bool:
     return any(is_numeric(count_key(key)) for key in keys)
 
 
-def crossed_places(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]) -> list[frozenset[str]]:
+def crossed_places(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]],
+                   both_ways: Sequence[bool] | None = None) -> list[frozenset[str]]:
     """Per name or number of one answer sentence (its forms ``own``, none for one in a group of several: "$8.2m or
     $0.19" shares its group's windows, nor for a kind not compared; ``held``: the names or numbers
     :func:`slot_verdict` found next to its windows that the sentence holds), the forms of the sentence's other names
     or numbers it trades places with: each stands where the context has the other ("give 30 days' notice ... returned
     within 60 days" where the context has "60 days' notice ... within 30 days"; "Brazil defeated Germany" where it
-    has "Germany defeated Brazil")."""
+    has "Germany defeated Brazil"). Names ``both_ways`` (per name, whether a word of :data:`SYMMETRIC` stands between
+    it and the next one) trade no places where such a word stands between them: "Brazil drew Germany", "Morocco will
+    co-host the tournament with Spain" say what "Germany drew Brazil" and "Spain ... with Morocco" say."""
+    def apart(i: int, j: int) -> bool:
+        return both_ways is not None and any(both_ways[min(i, j):max(i, j)])
+
     return [frozenset(form for j, theirs in enumerate(own) if j != i and mine & held[j] and theirs & held[i]
-                      for form in theirs) for i, mine in enumerate(own)]
+                      and not apart(i, j) for form in theirs) for i, mine in enumerate(own)]
 
 
 def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int]
@@ -365,7 +375,10 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
             own = [frozenset(_forms(count_key(k) for k in kept_keys[unit[0]:unit[1]]))
                    if (crossed_names, crossed)[number] and (group == unit or not number) else frozenset()
                    for (group, unit), number in zip(units, numeric, strict=True)]
-            for i, trades in enumerate(crossed_places(own, [held for *_, held in verdicts])):
+            # a relation that reads both ways between two names ("drew", "with"): no trade of places (crossed_names)
+            both_ways = [not numeric[i] and i + 1 < len(units) and not numeric[i + 1] and bool(SYMMETRIC.intersection(
+                kept_keys[units[i][1][1]:units[i + 1][1][0]])) for i in range(len(units))]
+            for i, trades in enumerate(crossed_places(own, [held for *_, held in verdicts], both_ways)):
                 if trades:
                     group, unit = units[i]
                     verdicts[i] = slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence,

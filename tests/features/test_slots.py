@@ -210,6 +210,11 @@ def test_crossed_names_trade_places_in_one_sentence(make_example):
     assert _others(make_example, "Brazil defeated Germany 7-1 in the semi-final.", context, **NAMES) == [
         "Brazil", "Germany"]
     assert _others(make_example, "Germany defeated Brazil 7-1 in the semi-final.", context, **NAMES) == []
+    # a relation that reads both ways: names on either side of "drew" or "with" trade no places
+    for context, answer in (("Germany drew Brazil 1-1 in Berlin.", "Brazil drew Germany 1-1 in Berlin."),
+                            ("Spain will co-host the tournament with Morocco.",
+                             "Morocco will co-host the tournament with Spain.")):
+        assert _others(make_example, answer, context, **NAMES) == [], answer
     # two numbers that traded places make no crossed names of the names beside them
     context = "Germany won 7-1 against Brazil, and Spain won 2-0 against Italy."
     assert _others(make_example, "Germany won 2-0 against Brazil, and Spain won 7-1 against Italy.", context,
