@@ -215,7 +215,8 @@ def _evidence_reason(support: Evidence | None, contradiction: Evidence | None, h
 
 def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarray | None = None,
            evidence: Sequence[tuple[Evidence | None, Evidence | None]] | None = None,
-           amounts: np.ndarray | None = None, aligned: np.ndarray | None = None) -> list[Claim]:
+           amounts: np.ndarray | None = None, aligned: np.ndarray | None = None,
+           discourse: np.ndarray | None = None) -> list[Claim]:
     """One :class:`Claim` per sentence of the answer that holds a letter or digit; its score is its highest word
     probability.
 
@@ -224,7 +225,9 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     ``amounts``: its ``(n_words, 4)`` quantity features (:mod:`halluseq.features.quantities`) if already computed.
     ``aligned``: its ``(n_words, 23)`` alignment features when the detector reads them: a word put in for its
     antonym (``replaced_antonym``: "increased" for "fell") is named as such, and so is a negation left out
-    (``dropped_negation_after``: "works" for "does not work"), quoting the context sentence.
+    (``dropped_negation_after``: "works" for "does not work"), quoting the context sentence. ``discourse``: its
+    ``(n_words, 3)`` discourse features if already computed: a sentence of framing words only (courtesies, labels)
+    that is not flagged makes no claim (:data:`FRAMING_REASON`).
     """
     sentences = split_sentences(example.answer)
     owner = sentence_index(word_offsets(example.words), sentences)  # (T,)
@@ -242,7 +245,7 @@ def claims(example: Example, probs: np.ndarray, threshold: float, text: np.ndarr
     numeric = np.array([any(c.isdigit() for c in w.text) for w in example.words], dtype=bool) & ~pointers
     far = (amounts[:, QUANTITY_COLUMNS.index("quantity_far")] > 0) & ~unstated  # stated about something else
     none = np.zeros(len(example.words), dtype=bool)
-    [discourse] = DiscourseFeatures().extract([example])  # (T, 3); framing: courtesies and labels
+    discourse = DiscourseFeatures().extract([example])[0] if discourse is None else discourse  # (T, 3)
     framing = (discourse[:, [DISCOURSE_COLUMNS.index("courtesy"), DISCOURSE_COLUMNS.index("label")]] > 0).any(axis=1)
     opposed = aligned[:, ALIGN_COLUMNS.index("replaced_antonym")] > 0 if aligned is not None else none
     denied = aligned[:, ALIGN_COLUMNS.index("dropped_negation_after")] > 0 if aligned is not None else none

@@ -21,6 +21,7 @@ from halluseq.data.words import has_word_character, spans_from_labels
 from halluseq.evidence import EvidenceFinder
 from halluseq.features import FeaturePipeline
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
+from halluseq.features.discourse import COLUMNS as DISCOURSE_COLUMNS
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
@@ -192,7 +193,8 @@ class Detector:
                 for (i, example), matrix, p, found in zip(chunk, raw, probs, evidence, strict=True):
                     results[i] = self._result(example, p, items[i].get("id"), self._block(matrix, TEXT_COLUMNS),
                                               self._block(matrix, QUANTITY_COLUMNS), found,
-                                              self._block(matrix, ALIGN_COLUMNS))
+                                              self._block(matrix, ALIGN_COLUMNS),
+                                              self._block(matrix, DISCOURSE_COLUMNS))
                 bar.update(len(chunk))
         for i in flattened:
             results[i].notes.append(JSON_CONTEXT_NOTE)  # type: ignore[union-attr]
@@ -210,7 +212,7 @@ class Detector:
 
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
                 amounts: np.ndarray | None, evidence: list[tuple[Evidence | None, Evidence | None]] | None,
-                aligned: np.ndarray | None = None) -> DetectionResult:
+                aligned: np.ndarray | None = None, discourse: np.ndarray | None = None) -> DetectionResult:
         flagged = probs >= self.threshold
         starts = np.array([w.start for w in example.words])  # (T,), increasing
         spans = []
@@ -233,7 +235,7 @@ class Detector:
             hallucinated=score >= self.threshold,
             words=[WordScore(example.answer[w.start:w.end], w.start, w.end, float(p))  # as written: "10, 000"
                    for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts, aligned),
+            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse),
             notes=notes,
         )
 

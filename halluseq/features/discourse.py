@@ -158,7 +158,7 @@ def clause_index(words: Sequence[Word], sentence: np.ndarray, text: str = "") ->
     index = np.zeros(len(words), dtype=np.int64)
     for i in range(1, len(words)):
         previous = words[i - 1]
-        marker = previous.text in DASHES and text[:previous.start].rstrip(" \t")[-1:] in ("", "\n")
+        marker = previous.text in DASHES and not text[text.rfind("\n", 0, previous.start) + 1:previous.start].strip()
         ends = previous.text.rstrip("\"'”’)*_").endswith((",", ";", ":")) or previous.text in DASHES and not marker
         index[i] = index[i - 1] + (ends or sentence[i] != sentence[i - 1])
     return index

@@ -214,9 +214,11 @@ def amounts(keys: Sequence[str], words: Sequence[str] | None = None, respellings
             total, current, end = 0.0, value, i + 1
             if respellings and kind == "digits" and (scale := SUFFIX_SCALES.get(digits_suffix(keys[i]) or "")):
                 current *= scale  # "£10.25m"
-            while end < len(keys) and (tokens[end] is not None or respellings and (
-                    _joins_counts(keys, tokens, end) or _half_more(keys, tokens, end))):
-                if respellings and _half_more(keys, tokens, end):  # "two and a half", "a million and a half"
+            while end < len(keys):
+                half = respellings and _half_more(keys, tokens, end)
+                if tokens[end] is None and not half and not (respellings and _joins_counts(keys, tokens, end)):
+                    break
+                if half:  # "two and a half", "a million and a half"
                     previous = tokens[end - 1]
                     if previous is not None and previous[0] == "scale":
                         total += previous[1] / 2
