@@ -282,8 +282,9 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
     """Train per ``config``, write the model with its config, licences and evaluation report into ``out``.
 
     Lightning's CSV log and the resumable checkpoint (``last.ckpt``, every ``checkpoint_every`` steps) go to
-    ``log_dir``; a run started again with the same ``log_dir`` continues from that checkpoint. With
-    ``stop_at_step`` the run checkpoints and returns ``{"stopped_at": step, ...}`` there, writing no model.
+    ``log_dir``; a run started again with the same ``log_dir`` continues from that checkpoint, which is removed once
+    the model is written. With ``stop_at_step`` the run checkpoints and returns ``{"stopped_at": step, ...}`` there,
+    writing no model.
     """
     from transformers import AutoTokenizer
 
@@ -322,6 +323,7 @@ def train_nli(config: dict[str, Any], out: str | Path, progress: bool = True,
         return {"stopped_at": saved, "steps": total_steps, "checkpoint": str(resume)}
     model.eval()
     _save_model(model, out, config["finetune"])
+    resume.unlink(missing_ok=True)  # the model is written: the resumable state (weights and AdamW moments) is spent
     summary = {"pairs": len(pairs), "steps": total_steps, "train_seconds": module.train_seconds(),
                "resumed_from_step": resumed_from, "finetune": config["finetune"],
                "trainable_parameters": sum(p.numel() for p in model.parameters() if p.requires_grad),

@@ -144,6 +144,7 @@ def test_full_finetune_ships_half_precision_weights_and_loads_quietly(tmp_path, 
     assert {str(t.dtype) for t in weights.values()} == {"torch.float16"}
     assert (out / FINETUNED_WEIGHTS).stat().st_size < 25 * 2**20
     assert "commercial use OK" in (out / "LICENSES.md").read_text()
+    assert not (tmp_path / "logs" / "checkpoints" / "last.ckpt").exists()  # spent once the model is written
     capfd.readouterr()
     model, tokenizer = load_nli_model(str(out))
     printed = capfd.readouterr()
