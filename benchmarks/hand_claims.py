@@ -63,13 +63,16 @@ def load_detector(model: str) -> Detector:
 
 
 def score_cases(model: str, cases: list[tuple[str, str, bool]]) -> dict:
-    """Each ``(context, answer, hallucinated)`` case scored by one detector (printed too), and the counts right and
-    wrong."""
+    """Each ``(context, answer, hallucinated)`` or ``(context, answer, hallucinated, question)`` case scored by one
+    detector (printed too), and the counts right and wrong."""
     detector = load_detector(model)
-    results = detector.predict_batch([{"context": context, "answer": answer} for context, answer, _ in cases])
-    answers = [{"answer": answer, "hallucinated": bad, "score": round(result.score, 3), "flagged": result.hallucinated,
-                "spans": [answer[s.start:s.end] for s in result.spans]}
-               for (_, answer, bad), result in zip(cases, results, strict=True)]
+    questions = [case[3] if len(case) > 3 else None for case in cases]
+    results = detector.predict_batch([{"context": case[0], "answer": case[1], "question": question}
+                                      for case, question in zip(cases, questions, strict=True)])
+    answers = [{**({"question": question} if question else {}), "answer": case[1], "hallucinated": case[2],
+                "score": round(result.score, 3), "flagged": result.hallucinated,
+                "spans": [case[1][s.start:s.end] for s in result.spans]}
+               for case, question, result in zip(cases, questions, results, strict=True)]
     for a in answers:
         print(f"{'BAD ' if a['hallucinated'] else 'good'} {'flagged' if a['flagged'] else '       '} {a['score']:.3f} "
               f"{a['answer'][:80]!r} {a['spans']}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
@@ -34,7 +35,8 @@ from halluseq.markup import lenders, markup_mask
 from halluseq.models import SeedEnsemble, SequenceLabeler, build_model
 from halluseq.models.batching import SequenceDataset, predict
 from halluseq.models.reach import DEFAULT_REACH, Reach
-from halluseq.result import DetectionResult, Evidence, SpanScore, WordScore
+from halluseq.polar import PolarAnswer, polar_answer
+from halluseq.result import Claim, DetectionResult, Evidence, SpanScore, WordScore
 
 if TYPE_CHECKING:
     from halluseq.train import FinalFit
@@ -139,7 +141,21 @@ class Detector:
             if mask.any():
                 raw[i] = np.where(mask[:, None], 0.0, raw[i]).astype(raw[i].dtype)
                 probs[i] = probs[i][lenders(example.answer, example.words, mask)]
+        self._score_polar(examples, probs)
         return raw, probs
+
+    def _score_polar(self, examples: Sequence[Example], probs: list[np.ndarray]) -> None:
+        """A "Yes" / "No" that answers a yes-no question takes the score of the question's claim, scored against the
+        same context ("No": one minus it), in place of its own (:mod:`halluseq.polar`)."""
+        polar = [(i, found) for i, example in enumerate(examples) if (found := polar_answer(example))]
+        if not polar:
+            return
+        claimed = [Example(id=f"{examples[i].id}#question", context=examples[i].context, answer=found.claim)
+                   for i, found in polar]
+        for (i, found), claim_probs in zip(polar, self._score(claimed)[1], strict=True):
+            score = float(claim_probs.max())
+            probs[i] = probs[i].copy()
+            probs[i][list(found.words)] = score if found.affirms else 1.0 - score
 
     def _predict_sequences(self, sequences: list[np.ndarray]) -> list[np.ndarray]:
         """The labeler's ``(T,)`` probabilities of standardized ``(T, d)`` feature sequences."""
@@ -230,14 +246,33 @@ class Detector:
         read_in_windows = self.reach.note(example.n_words)
         if read_in_windows:
             notes.append(read_in_windows)
+        polar = polar_answer(example)
+        sentences = claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse)
+        if polar:
+            notes.append(f"a {'yes' if polar.affirms else 'no'} to a yes-no question: scored as its claim "
+                         f"{polar.claim!r}{'' if polar.affirms else ' (one minus that score)'}")
+            sentences = [self._polar_claim(sentences[0], example.context, polar)]
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
             words=[WordScore(example.answer[w.start:w.end], w.start, w.end, float(p))  # as written: "10, 000"
                    for w, p in zip(example.words, probs, strict=True)],
-            spans=spans, claims=claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse),
-            notes=notes,
+            spans=spans, claims=sentences, notes=notes,
         )
+
+    def _polar_claim(self, sentence: Claim, context: str, polar: PolarAnswer) -> Claim:
+        """The verdict of a bare "Yes" / "No" (one sentence), its reason that of the question's claim (scored once
+        more, as an answer of its own, for its reason and evidence)."""
+        asked = (self.predict(context, polar.claim).claims or [sentence])[0]
+        if polar.affirms:
+            reason = f"says yes to {polar.claim!r}: {asked.reason}"
+        elif sentence.hallucinated:
+            reason = f"says no to {polar.claim!r}, which the context supports ({asked.reason})"
+        else:
+            reason = f"says no to {polar.claim!r}: {asked.reason}"
+        support, contradiction = (asked.support, asked.contradiction) if polar.affirms else (asked.contradiction,
+                                                                                             asked.support)
+        return dataclasses.replace(sentence, reason=reason, support=support, contradiction=contradiction)
 
     # ---- persistence ---------------------------------------------------------------------------------------
     def save_pretrained(self, path: str | Path) -> Path:

@@ -118,6 +118,22 @@ def test_halves_and_ranges_of_two_amounts_are_read_by_value(detector, context, r
     assert result.hallucinated and any(span in s.text for s in result.spans)
 
 
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_a_bare_yes_or_no_is_read_as_the_claim_of_its_question(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    context = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. It is a dormant volcano."
+    grounded, unsupported = "Is Kilimanjaro in Tanzania?", "Is Kilimanjaro in Kenya?"
+    right_yes, wrong_yes = (scorer.predict(context, "Yes.", question) for question in (grounded, unsupported))
+    assert not right_yes.hallucinated and wrong_yes.hallucinated and [s.text for s in wrong_yes.spans] == ["Yes."]
+    assert "scored as its claim 'Kilimanjaro in Kenya'" in wrong_yes.notes[0]
+    assert wrong_yes.claims[0].reason.startswith("says yes to 'Kilimanjaro in Kenya': no support in context")
+    right_no, wrong_no = (scorer.predict(context, "No, it is not.", question) for question in (unsupported, grounded))
+    assert not right_no.hallucinated and wrong_no.hallucinated
+    assert right_no.score == pytest.approx(1.0 - wrong_yes.score)  # "No" takes one minus the claim's score
+    unasked = scorer.predict(context, "Yes.")  # no question: the word scored as it is
+    assert unasked.notes == [] and unasked.score != pytest.approx(right_yes.score)
+
+
 def test_a_follow_up_question_to_the_reader_is_no_claim(detector):
     right = detector.predict(context=EIFFEL, answer="It is 330 metres tall. Would you like to know more about it?")
     assert not right.hallucinated  # discourse version 5: a question to the reader is a courtesy
