@@ -28,8 +28,10 @@ from halluseq.features.nli import NLIFeatures
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
+from halluseq.features.text import word_key
 from halluseq.features.windows import window_bounds
 from halluseq.files import atomic_write
+from halluseq.fragments import FragmentAnswer, fragment_answer
 from halluseq.licences import RESEARCH, detector_licence
 from halluseq.markup import lenders, markup_mask
 from halluseq.models import SeedEnsemble, SequenceLabeler, build_model
@@ -141,21 +143,30 @@ class Detector:
             if mask.any():
                 raw[i] = np.where(mask[:, None], 0.0, raw[i]).astype(raw[i].dtype)
                 probs[i] = probs[i][lenders(example.answer, example.words, mask)]
-        self._score_polar(examples, probs)
+        self._score_in_question(examples, probs)
         return raw, probs
 
-    def _score_polar(self, examples: Sequence[Example], probs: list[np.ndarray]) -> None:
-        """A "Yes" / "No" that answers a yes-no question takes the score of the question's claim, scored against the
-        same context ("No": one minus it), in place of its own (:mod:`halluseq.polar`)."""
-        polar = [(i, found) for i, example in enumerate(examples) if (found := polar_answer(example))]
-        if not polar:
+    def _score_in_question(self, examples: Sequence[Example], probs: list[np.ndarray]) -> None:
+        """Answers that lean on their question take the scores of the claim it makes of them, scored against the same
+        context: a "Yes" / "No" to a yes-no question the claim's score in place of its own ("No": one minus it;
+        :mod:`halluseq.polar`), each word of a fragment ("1887.") the score of that word in the claim where that is
+        higher (:mod:`halluseq.fragments`: "Dyson." alone is a name the context lacks; "Dyson makes the X200" opens
+        with it, where a capital says less)."""
+        asked = [(i, found) for i, example in enumerate(examples)
+                 if (found := polar_answer(example) or fragment_answer(example))]
+        if not asked:
             return
         claimed = [Example(id=f"{examples[i].id}#question", context=examples[i].context, answer=found.claim)
-                   for i, found in polar]
-        for (i, found), claim_probs in zip(polar, self._score(claimed)[1], strict=True):
-            score = float(claim_probs.max())
+                   for i, found in asked]
+        for (i, found), claim, claim_probs in zip(asked, claimed, self._score(claimed)[1], strict=True):
             probs[i] = probs[i].copy()
-            probs[i][list(found.words)] = score if found.affirms else 1.0 - score
+            if isinstance(found, PolarAnswer):
+                score = float(claim_probs.max())
+                probs[i][list(found.words)] = score if found.affirms else 1.0 - score
+                continue
+            placed = [word_key(w.text) for w in claim.words[found.first:found.first + len(probs[i])]]
+            if placed == [word_key(w.text) for w in examples[i].words]:  # else the claim split the answer otherwise
+                probs[i] = np.maximum(probs[i], claim_probs[found.first:found.first + len(probs[i])])
 
     def _predict_sequences(self, sequences: list[np.ndarray]) -> list[np.ndarray]:
         """The labeler's ``(T,)`` probabilities of standardized ``(T, d)`` feature sequences."""
@@ -246,12 +257,15 @@ class Detector:
         read_in_windows = self.reach.note(example.n_words)
         if read_in_windows:
             notes.append(read_in_windows)
-        polar = polar_answer(example)
         sentences = claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse)
-        if polar:
-            notes.append(f"a {'yes' if polar.affirms else 'no'} to a yes-no question: scored as its claim "
-                         f"{polar.claim!r}{'' if polar.affirms else ' (one minus that score)'}")
-            sentences = [self._polar_claim(sentences[0], example.context, polar)]
+        asked = polar_answer(example) or fragment_answer(example)
+        if isinstance(asked, PolarAnswer):
+            notes.append(f"a {'yes' if asked.affirms else 'no'} to a yes-no question: scored as its claim "
+                         f"{asked.claim!r}{'' if asked.affirms else ' (one minus that score)'}")
+        elif asked:
+            notes.append(f"a short answer to a question: scored within its claim {asked.claim!r}")
+        if asked:
+            sentences = [self._asked_claim(sentences[0], example.context, asked)]
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
@@ -260,18 +274,20 @@ class Detector:
             spans=spans, claims=sentences, notes=notes,
         )
 
-    def _polar_claim(self, sentence: Claim, context: str, polar: PolarAnswer) -> Claim:
-        """The verdict of a bare "Yes" / "No" (one sentence), its reason that of the question's claim (scored once
-        more, as an answer of its own, for its reason and evidence)."""
-        asked = (self.predict(context, polar.claim).claims or [sentence])[0]
-        if polar.affirms:
-            reason = f"says yes to {polar.claim!r}: {asked.reason}"
+    def _asked_claim(self, sentence: Claim, context: str, asked: PolarAnswer | FragmentAnswer) -> Claim:
+        """The verdict of an answer that leans on its question (one sentence), its reason that of the claim it makes
+        (scored once more, as an answer of its own, for its reason and evidence)."""
+        said = (self.predict(context, asked.claim).claims or [sentence])[0]
+        if isinstance(asked, FragmentAnswer):
+            reason = f"answers as {asked.claim!r}: {said.reason}"
+        elif asked.affirms:
+            reason = f"says yes to {asked.claim!r}: {said.reason}"
         elif sentence.hallucinated:
-            reason = f"says no to {polar.claim!r}, which the context supports ({asked.reason})"
+            reason = f"says no to {asked.claim!r}, which the context supports ({said.reason})"
         else:
-            reason = f"says no to {polar.claim!r}: {asked.reason}"
-        support, contradiction = (asked.support, asked.contradiction) if polar.affirms else (asked.contradiction,
-                                                                                             asked.support)
+            reason = f"says no to {asked.claim!r}: {said.reason}"
+        denies = isinstance(asked, PolarAnswer) and not asked.affirms
+        support, contradiction = (said.contradiction, said.support) if denies else (said.support, said.contradiction)
         return dataclasses.replace(sentence, reason=reason, support=support, contradiction=contradiction)
 
     # ---- persistence ---------------------------------------------------------------------------------------

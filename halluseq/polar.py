@@ -63,10 +63,17 @@ def yes_no_claim(question: str | None, context: str) -> str | None:
     keys = [word_key(w) for w in words]
     if len(words) < 3 or keys[0] not in AUXILIARIES or "or" in keys:
         return None
-    addressed = SECOND_PERSON.intersection(keys)
-    if addressed and addressed.isdisjoint(word_key(w) for w in context.split()):
+    if asks_the_answerer(keys, context):
         return None
     return " ".join(words[1:])
+
+
+def asks_the_answerer(keys: list[str], context: str) -> bool:
+    """Whether a question (its word keys) is about the one who answers: it holds a second-person word the context
+    does not use ("Do you bowl?"; not "Can you take ibuprofen if you are pregnant?" of a leaflet that speaks to
+    "you")."""
+    addressed = SECOND_PERSON.intersection(keys)
+    return bool(addressed) and addressed.isdisjoint(word_key(w) for w in context.split())
 
 
 def _negative_auxiliary(key: str) -> bool:

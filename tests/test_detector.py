@@ -134,6 +134,21 @@ def test_a_bare_yes_or_no_is_read_as_the_claim_of_its_question(name, detector, f
     assert unasked.notes == [] and unasked.score != pytest.approx(right_yes.score)
 
 
+@pytest.mark.parametrize("name", ["default", "full"])
+def test_a_fragment_answer_is_read_within_its_question(name, detector, full_detector):
+    scorer = {"default": detector, "full": full_detector}[name]
+    context = ("The Eiffel Tower was designed by the firm of Gustave Eiffel. Construction began in 1887 and was "
+               "completed in 1889.")
+    question = "When was the Eiffel Tower completed?"
+    right, wrong = (scorer.predict(context, answer, question) for answer in ("1889.", "1887."))
+    assert not right.hallucinated and wrong.hallucinated and [s.text for s in wrong.spans] == ["1887."]
+    assert wrong.notes == ["a short answer to a question: scored within its claim 'the Eiffel Tower completed in 1887'"]
+    assert wrong.claims[0].reason.startswith("answers as 'the Eiffel Tower completed in 1887': ")
+    assert not scorer.predict(context, "1887.").hallucinated  # without its question a year the context holds
+    novel = scorer.predict(context, "Dyson.", "Who designed the tower?")  # as high as the name alone scores
+    assert novel.score >= scorer.predict(context, "Dyson.").score and novel.hallucinated
+
+
 def test_a_follow_up_question_to_the_reader_is_no_claim(detector):
     right = detector.predict(context=EIFFEL, answer="It is 330 metres tall. Would you like to know more about it?")
     assert not right.hallucinated  # discourse version 5: a question to the reader is a courtesy

@@ -1,0 +1,142 @@
+"""Fragment answers: a short answer that leaves its question's words out ("When was the tower completed?" - "1887.")
+claims what the question asks, with the answer put in.
+
+Scored alone, "1887." is a number the context holds, and passes, though the context says the tower was completed in
+1889 (construction began in 1887). :func:`fragment_answer` finds such an answer and writes the claim it stands for;
+the detector scores the claim against the context like any answer and gives each answer word the probability of
+the same word in the claim, where the features see what stands beside it ("completed 1887" where the context has
+"completed in 1889": another number in that slot).
+
+- The question is a wh-question when its last sentence opens with :data:`WH` (``what``, ``which``, ``who``,
+  ``when``, ``where``, ``how`` ...; not ``why``: its answer is a reason, a claim of its own). Its wh-phrase is that
+  word, with the word after ``how`` when it asks for a measure (:data:`HOW_MEASURES`: "how tall", "how many") and
+  with the noun after ``which`` / ``what`` / ``whose`` or ``how many`` / ``how much`` ("which company", "how many
+  people").
+- The answer is a fragment when it is one short sentence without a verb of its own (:func:`is_fragment`: "1887.",
+  "In 1998.", "Gustave Eiffel's engineering firm."; not "It was completed in 1889." nor "Myrcia crebra belongs to the
+  family Myricaceae.", which state their claims themselves). "How" asks for a measure here ("How was the movie?"
+  asks for an opinion), and "What about ...?" for more.
+- The claim: where an auxiliary follows the wh-phrase, the rest of the question, then the answer ("When was the tower
+  completed?" -> "the tower completed in 1887": a time or place that opens with no preposition, :data:`PREPOSITIONS`,
+  takes "in", as most years, months and places do), with ``be`` kept before the answer where the question asks what
+  a thing is ("What is the capital of France?" -> "the capital of France is Paris") or how big it is
+  (:data:`ADJECTIVES`: "How tall is the tower?" -> "the tower is 57 metres tall"); where none follows, the wh-phrase
+  is the subject and the answer opens the claim ("Who designed the tower?" -> "Gustave Eiffel's engineering firm
+  designed the tower"). The noun of "how many" / "how much" stands after the answer ("How many people does it
+  employ?" -> "it employ 4,200 people"). Word order is approximate; the features read which words, numbers and names
+  the context grounds beside which.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from halluseq.data.example import Example
+from halluseq.data.sentences import split_sentences
+from halluseq.features.text import word_key
+from halluseq.lexicon import load_relations
+from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer
+
+WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "how"})
+# the word after "how" that asks for a measure, a count or a frequency ("how tall", "how many")
+HOW_MEASURES = frozenset({"many", "much", "tall", "long", "old", "far", "high", "big", "large", "often", "fast", "deep",
+                          "wide", "heavy", "hot", "cold", "early", "late", "soon", "short", "small"})
+COUNTS = frozenset({"many", "much"})  # measures that take a noun ("how many people")
+# measures a thing has: "How tall is the tower?" -> "the tower is 57 metres tall"
+ADJECTIVES = frozenset({"tall", "long", "old", "far", "high", "big", "large", "deep", "wide", "heavy", "hot", "cold",
+                        "short", "small"})
+BE = frozenset({"is", "are", "was", "were"})
+NEGATIONS = frozenset({"no", "not", "never", "yes"})  # a reply, not a value: "not too much...", "no"
+PERSONS = frozenset({"i", "me", "my", "mine", "we", "us", "our", "you", "your", "yours"})
+# an answer that opens with one is a sentence ("they sell 7,000 candies", "he united the tribes", "its a comedy")
+SUBJECTS = PRONOUNS | {"its", "what", "who", "here"}
+# what opens a time or a place; a bare one ("1887.", "Warsaw.") takes "in", as most years, months and places do
+PREPOSITIONS = frozenset({"in", "on", "at", "by", "from", "during", "between", "before", "after", "since", "until",
+                          "within", "around", "about", "near", "inside", "outside", "across", "over", "under", "every"})
+FRAGMENT_MAX = 8  # words of a fragment answer
+_TRAILING = re.compile(r"[.!?;:,]+$")
+
+
+@dataclass(frozen=True)
+class FragmentAnswer:
+    """The claim a fragment answer stands for, and where its first word stands among the claim's words (the
+    answer's words follow it there, in order)."""
+
+    claim: str
+    first: int
+
+
+def _wh_phrase(keys: list[str]) -> tuple[int, str | None, str | None]:
+    """The length of the wh-phrase opening ``keys``, its measure word ("tall", "many"; None) and its noun (None)."""
+    if keys[0] == "how":
+        if len(keys) > 1 and keys[1] in HOW_MEASURES:
+            if keys[1] in COUNTS and len(keys) > 2 and keys[2] not in AUXILIARIES:
+                return 3, keys[1], keys[2]
+            return 2, keys[1], None
+        return 1, None, None
+    if keys[0] in {"which", "what", "whose"} and len(keys) > 1 and keys[1] not in AUXILIARIES:
+        return 2, None, keys[1]
+    return 1, None, None
+
+
+def _verb_or_person(key: str) -> bool:
+    """An auxiliary ("was", "didn't", "it's", "they're") or a word of the speaker or the listener ("I", "you")."""
+    return (key in AUXILIARIES or key in PERSONS or key.endswith(("n't", "n’t"))
+            or re.search(r"['’](?:s|re|m|ve|ll|d)$", key) is not None and key[:-2].rstrip("'’") in PERSONS | PRONOUNS)
+
+
+def _finite_verb(before: str, key: str) -> bool:
+    """Whether ``key`` reads as a verb with its subject before it: a verb to WordNet ending in "s" or "ed" after a
+    content word ("jeff bezos founded", "the word comes"; not "45 minutes", "the 1990s")."""
+    return (before not in ENGLISH_STOP_WORDS and before.isalpha() and key.isalpha() and key.endswith(("s", "ed"))
+            and not key.endswith("ss") and load_relations().is_verb(key))
+
+
+def is_fragment(answer: str, question_keys: set[str]) -> bool:
+    """Whether ``answer`` is one sentence of at most :data:`FRAGMENT_MAX` words, not a question, not opening with a
+    subject pronoun, with no verb (an auxiliary, or an inflected verb after its subject), no negation, no word of the
+    speaker or the listener and no content word of the question (not "Myrcia crebra belongs to the family
+    Myricaceae.", which restates its question's words and makes its own claim)."""
+    words = answer.split()
+    keys = [word_key(w) for w in words]
+    return (0 < len(words) <= FRAGMENT_MAX and len(split_sentences(answer)) == 1 and not answer.rstrip().endswith("?")
+            and keys[0] not in SUBJECTS and not any(map(_verb_or_person, keys)) and NEGATIONS.isdisjoint(keys)
+            and not any(_finite_verb(a, b) for a, b in zip(keys, keys[1:], strict=False))
+            and question_keys.isdisjoint(k for k in keys if k not in ENGLISH_STOP_WORDS))
+
+
+def fragment_answer(example: Example) -> FragmentAnswer | None:
+    """The claim a fragment answer to a wh-question stands for (see the module), or None."""
+    question = example.question
+    if not question or not question.strip():
+        return None
+    start, end = split_sentences(question)[-1]
+    words = question[start:end].rstrip("?!. \n").split()
+    keys = [word_key(w) for w in words]
+    if len(words) < 2 or keys[0] not in WH or not is_fragment(example.answer, set(keys)):
+        return None
+    if asks_the_answerer(keys, example.context):  # "What do you recommend?"
+        return None
+    length, measure, noun = _wh_phrase(keys)
+    if keys[0] == "how" and measure is None or keys[1] in {"about", "if"}:  # "How was the movie?" asks for an
+        return None  # opinion, "How does it work?" a way, "What about the director?" for more
+    answer = _TRAILING.sub("", example.answer.strip())
+    if not answer or length >= len(words):
+        return None
+    placed = keys[0] in {"when", "where"} and word_key(answer.split()[0]) not in PREPOSITIONS
+    lead = ["in"] if placed else []  # "the tower completed in 1887", where the context says "completed in 1889"
+    head = [words[length - 1]] if measure in COUNTS and noun else []  # "people" of "how many people"
+    after = words[length:]
+    if keys[length] not in AUXILIARIES:  # the wh-phrase is the subject: "Who designed the tower"
+        return FragmentAnswer(" ".join([*lead, answer, *head, *after]), len(lead))
+    auxiliary, rest = after[0], after[1:]
+    if not rest:  # "Who was?" leaves nothing to claim
+        return None
+    measured = measure in ADJECTIVES and word_key(auxiliary) in BE  # "the tower is 57 metres tall"
+    identity = length == 1 and keys[0] in {"what", "which", "who"} and word_key(auxiliary) in BE  # "X is Paris"
+    kept = [auxiliary] if measured or identity else []
+    claim = [*rest, *kept, *lead, answer, *head, *([words[1]] if measured else [])]
+    return FragmentAnswer(" ".join(claim), len(rest) + len(kept) + len(lead))
