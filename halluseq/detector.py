@@ -151,7 +151,7 @@ class Detector:
         context: a "Yes" / "No" to a yes-no question the claim's score in place of its own ("No": one minus it;
         :mod:`halluseq.polar`), each word of a fragment ("1887.") the score of that word in the claim where that is
         higher (:mod:`halluseq.fragments`: "Dyson." alone is a name the context lacks; "Dyson makes the X200" opens
-        with it, where a capital says less)."""
+        with it, where a capital says less), each word of a terse abstention ("Not stated.") the claim's score."""
         asked = [(i, found) for i, example in enumerate(examples)
                  if (found := polar_answer(example) or fragment_answer(example))]
         if not asked:
@@ -163,6 +163,9 @@ class Detector:
             if isinstance(found, PolarAnswer):
                 score = float(claim_probs.max())
                 probs[i][list(found.words)] = score if found.affirms else 1.0 - score
+                continue
+            if found.first is None:  # a terse abstention: "Not stated."
+                probs[i][:] = float(claim_probs.max())
                 continue
             placed = [word_key(w.text) for w in claim.words[found.first:found.first + len(probs[i])]]
             if placed == [word_key(w.text) for w in examples[i].words]:  # else the claim split the answer otherwise
@@ -262,6 +265,8 @@ class Detector:
         if isinstance(asked, PolarAnswer):
             notes.append(f"a {'yes' if asked.affirms else 'no'} to a yes-no question: scored as its claim "
                          f"{asked.claim!r}{'' if asked.affirms else ' (one minus that score)'}")
+        elif asked and asked.first is None:
+            notes.append(f"a terse abstention: scored as {asked.claim!r}")
         elif asked:
             notes.append(f"a short answer to a question: scored within its claim {asked.claim!r}")
         if asked:
@@ -277,6 +282,10 @@ class Detector:
     def _asked_claim(self, sentence: Claim, context: str, asked: PolarAnswer | FragmentAnswer) -> Claim:
         """The verdict of an answer that leans on its question (one sentence), its reason that of the claim it makes
         (scored once more, as an answer of its own, for its reason and evidence)."""
+        if isinstance(asked, FragmentAnswer) and asked.first is None:
+            speaks = "speaks to" if sentence.hallucinated else "does not speak to"
+            return dataclasses.replace(sentence, reason=f"abstains on a question the context {speaks} (scored as "
+                                                         f"{asked.claim!r})")
         said = (self.predict(context, asked.claim).claims or [sentence])[0]
         if isinstance(asked, FragmentAnswer):
             reason = f"answers as {asked.claim!r}: {said.reason}"

@@ -25,6 +25,9 @@ the same word in the claim, where the features see what stands beside it ("compl
   designed the tower"). The noun of "how many" / "how much" stands after the answer ("How many people does it
   employ?" -> "it employ 4,200 people"). Word order is approximate; the features read which words, numbers and names
   the context grounds beside which.
+- A terse abstention ("Not stated.", "Unknown.", "N/A") to any question is the abstention it makes of it ("It is not
+  stated who makes the X200.", :func:`abstention_claim`), true where the context lacks the question's topic; all its
+  words take the claim's score, in place of their own (alone, "Not stated." holds only words the context lacks).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.features.text import word_key
 from halluseq.lexicon import load_relations
-from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer
+from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, yes_no_claim
 
 WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "how"})
 # the word after "how" that asks for a measure, a count or a frequency ("how tall", "how many")
@@ -60,13 +63,22 @@ FRAGMENT_MAX = 8  # words of a fragment answer
 _TRAILING = re.compile(r"[.!?;:,]+$")
 
 
+# a terse abstention: "Not stated.", "Not mentioned in the context.", "Unknown.", "N/A", "No information provided."
+TERSE_ABSTENTION = re.compile(
+    r"(?:not (?:stated|mentioned|specified|given|provided|known|available|disclosed|listed|reported|found|clear)"
+    r"(?: in the (?:context|passages?|texts?|documents?|sources?|articles?))?|unknown|unclear|unspecified|n/?a"
+    r"|no (?:information|data|details)(?: (?:given|provided|available))?|(?:not enough|insufficient) information)",
+    re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class FragmentAnswer:
     """The claim a fragment answer stands for, and where its first word stands among the claim's words (the
-    answer's words follow it there, in order)."""
+    answer's words follow it there, in order); ``first`` None for a terse abstention, whose words all take the
+    claim's score."""
 
     claim: str
-    first: int
+    first: int | None
 
 
 def _wh_phrase(keys: list[str]) -> tuple[int, str | None, str | None]:
@@ -108,11 +120,34 @@ def is_fragment(answer: str, question_keys: set[str]) -> bool:
             and question_keys.isdisjoint(k for k in keys if k not in ENGLISH_STOP_WORDS))
 
 
+def abstention_claim(answer: str, question: str | None, context: str) -> str | None:
+    """The abstention a terse one ("Not stated.", :data:`TERSE_ABSTENTION`) makes of its question: "It is not stated"
+    and the question as a clause ("Who makes the X200?" -> "It is not stated who makes the X200.", "Is it
+    waterproof?" -> "It is not stated whether it waterproof."), which the ``abstention`` family reads as true where
+    the context lacks its topic; None for another answer or no question."""
+    if not TERSE_ABSTENTION.fullmatch(_TRAILING.sub("", answer.strip())) or not question or not question.strip():
+        return None
+    asked = yes_no_claim(question, context)
+    if asked is not None:
+        return f"It is not stated whether {asked}."
+    start, end = split_sentences(question)[-1]
+    words = question[start:end].rstrip("?!. \n").split()
+    keys = [word_key(w) for w in words]
+    if len(words) < 2 or keys[0] not in WH:
+        return None
+    length = _wh_phrase(keys)[0]
+    clause = words[:length] + words[length + (length < len(keys) and keys[length] in AUXILIARIES):]
+    return f"It is not stated {clause[0].lower()} {' '.join(clause[1:])}."
+
+
 def fragment_answer(example: Example) -> FragmentAnswer | None:
     """The claim a fragment answer to a wh-question stands for (see the module), or None."""
     question = example.question
     if not question or not question.strip():
         return None
+    abstains = abstention_claim(example.answer, question, example.context)
+    if abstains is not None:
+        return FragmentAnswer(abstains, None)
     start, end = split_sentences(question)[-1]
     words = question[start:end].rstrip("?!. \n").split()
     keys = [word_key(w) for w in words]

@@ -147,6 +147,9 @@ def test_a_fragment_answer_is_read_within_its_question(name, detector, full_dete
     assert not scorer.predict(context, "1887.").hallucinated  # without its question a year the context holds
     novel = scorer.predict(context, "Dyson.", "Who designed the tower?")  # as high as the name alone scores
     assert novel.score >= scorer.predict(context, "Dyson.").score and novel.hallucinated
+    true, false = (scorer.predict(context, "Not stated.", asked) for asked in ("Who painted the tower?", question))
+    assert not true.hallucinated and false.hallucinated  # the context says when it was completed
+    assert true.notes == ["a terse abstention: scored as 'It is not stated who painted the tower.'"]
 
 
 def test_a_follow_up_question_to_the_reader_is_no_claim(detector):

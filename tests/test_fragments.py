@@ -41,7 +41,6 @@ def test_the_claim_puts_the_answer_where_the_question_asks(question, answer, cla
     ("Which family does Myrcia crebra belong to?", "Myrcia crebra belongs to the family Myricaceae."),
     ("Who founded Amazon?", "jeff bezos founded the company"),
     ("What do they sell?", "they sell candy."),
-    ("How much does it cost?", "Not stated."),
     ("Who is the lead singer?", "How about you?"),
     (None, "1887."),
 ])
@@ -53,3 +52,17 @@ def test_is_fragment_counts_words_and_reads_the_question():
     assert is_fragment("Gustave Eiffel's engineering firm.", {"who", "designed", "the", "tower"})
     assert not is_fragment("The tower's engineers.", {"who", "built", "the", "tower"})  # restates "tower"
     assert not is_fragment("one two three four five six seven eight nine", set())
+
+
+@pytest.mark.parametrize("answer, question, claim", [
+    ("Not stated.", "Who makes the X200?", "It is not stated who makes the X200."),
+    ("Unknown", "How much does the X200 cost?", "It is not stated how much the X200 cost."),
+    ("Not mentioned in the context.", "Is the X200 waterproof?", "It is not stated whether the X200 waterproof."),
+    ("N/A", "When was it released?", "It is not stated when it released."),
+    ("Not stated.", None, None),  # no question: nothing to abstain on
+    ("Not stated.", "Why is it blue?", None),
+    ("Not very heavy.", "How heavy is it?", None),  # no abstention
+])
+def test_a_terse_abstention_abstains_on_its_question(answer, question, claim):
+    found = fragment_answer(Example(id="a", context=TOWER, answer=answer, question=question))
+    assert (None if found is None else (found.claim, found.first)) == (None if claim is None else (claim, None))
