@@ -15,7 +15,8 @@ the same word in the claim, where the features see what stands beside it ("compl
 - The answer is a fragment when it is one short sentence without a verb of its own (:func:`is_fragment`: "1887.",
   "In 1998.", "Gustave Eiffel's engineering firm."; not "It was completed in 1889." nor "Myrcia crebra belongs to the
   family Myricaceae.", which state their claims themselves). "How" asks for a measure here ("How was the movie?"
-  asks for an opinion), and "What about ...?" for more.
+  asks for an opinion), "What about ...?" for more, and a question that asks two things (:func:`asks_two`) no one
+  claim.
 - The claim: where an auxiliary follows the wh-phrase, the rest of the question, then the answer ("When was the tower
   completed?" -> "the tower completed in 1887": a time or place that opens with no preposition, :data:`PREPOSITIONS`,
   takes "in", as most years, months and places do), with ``be`` kept before the answer where the question asks what
@@ -140,6 +141,13 @@ def abstention_claim(answer: str, question: str | None, context: str) -> str | N
     return f"It is not stated {clause[0].lower()} {' '.join(clause[1:])}."
 
 
+def asks_two(keys: list[str]) -> bool:
+    """Whether a question (its word keys) asks two things: "and" or "or" before a wh-word or an auxiliary ("When was
+    it completed and how tall is it?"), whose answer no one claim holds."""
+    return any(key in {"and", "or"} and following in WH | AUXILIARIES for key, following in zip(keys, keys[1:],
+                                                                                                  strict=False))
+
+
 def fragment_answer(example: Example) -> FragmentAnswer | None:
     """The claim a fragment answer to a wh-question stands for (see the module), or None."""
     question = example.question
@@ -151,7 +159,7 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
     start, end = split_sentences(question)[-1]
     words = question[start:end].rstrip("?!. \n").split()
     keys = [word_key(w) for w in words]
-    if len(words) < 2 or keys[0] not in WH or not is_fragment(example.answer, set(keys)):
+    if len(words) < 2 or keys[0] not in WH or asks_two(keys) or not is_fragment(example.answer, set(keys)):
         return None
     if asks_the_answerer(keys, example.context):  # "What do you recommend?"
         return None

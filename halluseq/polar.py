@@ -61,8 +61,9 @@ def yes_no_claim(question: str | None, context: str) -> str | None:
     start, end = split_sentences(question)[-1]
     words = question[start:end].rstrip("?!. \n").split()
     keys = [word_key(w) for w in words]
-    if len(words) < 3 or keys[0] not in AUXILIARIES or "or" in keys:
-        return None
+    if len(words) < 3 or keys[0] not in AUXILIARIES or "or" in keys or any(
+            key == "and" and following in AUXILIARIES for key, following in zip(keys, keys[1:], strict=False)):
+        return None  # "Is it red or blue?", "Is it tall and was it built in 1889?": no one claim
     if asks_the_answerer(keys, context):
         return None
     return " ".join(words[1:])

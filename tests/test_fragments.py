@@ -42,6 +42,7 @@ def test_the_claim_puts_the_answer_where_the_question_asks(question, answer, cla
     ("Who founded Amazon?", "jeff bezos founded the company"),
     ("What do they sell?", "they sell candy."),
     ("Who is the lead singer?", "How about you?"),
+    ("When was it completed and how tall is it?", "1889; 330 metres."),  # two questions
     (None, "1887."),
 ])
 def test_no_claim_where_the_answer_says_its_own_or_the_question_asks_no_value(question, answer):

@@ -14,6 +14,7 @@ MOUNTAIN = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. I
     ("did liverpool beat arsenal", "liverpool beat arsenal"),  # no question mark, lower case (RAGTruth, dialogue)
     ("Which country is Kilimanjaro in?", None),  # not a yes-no question
     ("Is it red or blue?", None),  # an alternative
+    ("Is it tall and was it built in 1889?", None),  # two questions
     ("Isn't it a volcano?", None),  # asks for agreement
     ("Is it?", None),  # nothing to check
     ("Do you bowl?", None),  # about the one who answers
