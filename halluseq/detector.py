@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
+from textwrap import shorten
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -47,6 +48,7 @@ CONFIG_NAME = "config.json"
 WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
+NOTED_CLAIM = 160  # characters of a question's claim quoted in a note
 JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (halluseq.data.structured)"
 
 
@@ -262,15 +264,16 @@ class Detector:
             notes.append(read_in_windows)
         sentences = claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse)
         asked = polar_answer(example) or fragment_answer(example)
-        if isinstance(asked, PolarAnswer):
-            notes.append(f"a {'yes' if asked.affirms else 'no'} to a yes-no question: scored as its claim "
-                         f"{asked.claim!r}{'' if asked.affirms else ' (one minus that score)'}")
-        elif asked and asked.first is None:
-            notes.append(f"a terse abstention: scored as {asked.claim!r}")
-        elif asked:
-            notes.append(f"a short answer to a question: scored within its claim {asked.claim!r}")
-        if asked:
-            sentences = [self._asked_claim(sentences[0], example.context, asked)]
+        if asked and sentences:
+            claim = shorten(asked.claim, NOTED_CLAIM, placeholder=" ...")
+            if isinstance(asked, PolarAnswer):
+                notes.append(f"a {'yes' if asked.affirms else 'no'} to a yes-no question: scored as its claim "
+                             f"{claim!r}{'' if asked.affirms else ' (one minus that score)'}")
+            elif asked.first is None:
+                notes.append(f"a terse abstention: scored as {claim!r}")
+            else:
+                notes.append(f"a short answer to a question: scored within its claim {claim!r}")
+            sentences = [self._asked_claim(sentences[0], example.context, asked), *sentences[1:]]
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
@@ -292,7 +295,7 @@ class Detector:
         elif asked.affirms:
             reason = f"says yes to {asked.claim!r}: {said.reason}"
         elif sentence.hallucinated:
-            reason = f"says no to {asked.claim!r}, which the context supports ({said.reason})"
+            reason = f"says no to {asked.claim!r}, which the context does not contradict ({said.reason})"
         else:
             reason = f"says no to {asked.claim!r}: {said.reason}"
         denies = isinstance(asked, PolarAnswer) and not asked.affirms

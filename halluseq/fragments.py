@@ -40,9 +40,10 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.features.text import word_key
+from halluseq.data.words import has_word_character
+from halluseq.features.text import bare_word, word_key
 from halluseq.lexicon import load_relations
-from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, yes_no_claim
+from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, question_words, yes_no_claim
 
 WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "how"})
 # the word after "how" that asks for a measure, a count or a frequency ("how tall", "how many")
@@ -53,10 +54,11 @@ COUNTS = frozenset({"many", "much"})  # measures that take a noun ("how many peo
 ADJECTIVES = frozenset({"tall", "long", "old", "far", "high", "big", "large", "deep", "wide", "heavy", "hot", "cold",
                         "short", "small"})
 BE = frozenset({"is", "are", "was", "were"})
-NEGATIONS = frozenset({"no", "not", "never", "yes"})  # a reply, not a value: "not too much...", "no"
+REPLIES = frozenset({"no", "not", "never", "yes"})  # a reply, not a value: "not too much...", "no"
 PERSONS = frozenset({"i", "me", "my", "mine", "we", "us", "our", "you", "your", "yours"})
 # an answer that opens with one is a sentence ("they sell 7,000 candies", "he united the tribes", "its a comedy")
-SUBJECTS = PRONOUNS | {"its", "what", "who", "here"}
+SUBJECTS = PRONOUNS | {"its", "what", "who", "here", "nobody", "nothing", "everyone", "everybody", "someone",
+                       "somebody", "none"}
 # what opens a time or a place; a bare one ("1887.", "Warsaw.") takes "in", as most years, months and places do
 PREPOSITIONS = frozenset({"in", "on", "at", "by", "from", "during", "between", "before", "after", "since", "until",
                           "within", "around", "about", "near", "inside", "outside", "across", "over", "under", "every"})
@@ -97,15 +99,18 @@ def _wh_phrase(keys: list[str]) -> tuple[int, str | None, str | None]:
 
 def _verb_or_person(key: str) -> bool:
     """An auxiliary ("was", "didn't", "it's", "they're") or a word of the speaker or the listener ("I", "you")."""
-    return (key in AUXILIARIES or key in PERSONS or key.endswith(("n't", "n’t"))
-            or re.search(r"['’](?:s|re|m|ve|ll|d)$", key) is not None and key[:-2].rstrip("'’") in PERSONS | PRONOUNS)
+    contracted = re.search(r"['’](?:s|re|m|ve|ll|d)$", key) is not None and key[:-2].rstrip("'’") in PERSONS | PRONOUNS
+    return key in AUXILIARIES or key in PERSONS or key.endswith(("n't", "n’t")) or contracted
 
 
 def _finite_verb(before: str, key: str) -> bool:
-    """Whether ``key`` reads as a verb with its subject before it: a verb to WordNet ending in "s" or "ed" after a
-    content word ("jeff bezos founded", "the word comes"; not "45 minutes", "the 1990s")."""
-    return (before not in ENGLISH_STOP_WORDS and before.isalpha() and key.isalpha() and key.endswith(("s", "ed"))
-            and not key.endswith("ss") and load_relations().is_verb(key))
+    """Whether ``key`` reads as a verb with its subject before it: an inflected form of a verb to WordNet, not one in
+    "-ing", after a content word ("jeff bezos founded", "the word comes", "Work began", "Builders got"; not "45
+    minutes", "the 1990s", "Eiffel's engineering firm")."""
+    if before in ENGLISH_STOP_WORDS or not before.isalpha() or not key.isalpha() or key.endswith(("ing", "ss")):
+        return False
+    relations = load_relations()
+    return relations.is_verb(key) and key not in relations.lemmas(key)
 
 
 def is_fragment(answer: str, question_keys: set[str]) -> bool:
@@ -116,7 +121,7 @@ def is_fragment(answer: str, question_keys: set[str]) -> bool:
     words = answer.split()
     keys = [word_key(w) for w in words]
     return (0 < len(words) <= FRAGMENT_MAX and len(split_sentences(answer)) == 1 and not answer.rstrip().endswith("?")
-            and keys[0] not in SUBJECTS and not any(map(_verb_or_person, keys)) and NEGATIONS.isdisjoint(keys)
+            and keys[0] not in SUBJECTS and not any(map(_verb_or_person, keys)) and REPLIES.isdisjoint(keys)
             and not any(_finite_verb(a, b) for a, b in zip(keys, keys[1:], strict=False))
             and question_keys.isdisjoint(k for k in keys if k not in ENGLISH_STOP_WORDS))
 
@@ -131,14 +136,24 @@ def abstention_claim(answer: str, question: str | None, context: str) -> str | N
     asked = yes_no_claim(question, context)
     if asked is not None:
         return f"It is not stated whether {asked}."
-    start, end = split_sentences(question)[-1]
-    words = question[start:end].rstrip("?!. \n").split()
-    keys = [word_key(w) for w in words]
-    if len(words) < 2 or keys[0] not in WH:
+    words = question_words(question)
+    keys = [word_key(w) for w in words or []]
+    if len(keys) < 2 or keys[0] not in WH:
         return None
     length = _wh_phrase(keys)[0]
     clause = words[:length] + words[length + (length < len(keys) and keys[length] in AUXILIARIES):]
     return f"It is not stated {clause[0].lower()} {' '.join(clause[1:])}."
+
+
+def _reads_lower(word: str, context: str) -> bool:
+    """Whether the answer's capitalised first word is capitalised only as it opens the answer: a stop word or a word
+    WordNet writes in lower case ("Roughly", "Growth", "Within"), which the context does not capitalise mid-sentence
+    ("Apple" stays, where the context writes "... by Apple")."""
+    key = word_key(word)
+    if not word[:1].isupper() or not (key in ENGLISH_STOP_WORDS or load_relations().is_common(key)):
+        return False
+    return not any(word_key(w) == key and bare_word(w)[:1].isupper()
+                   for start, end in split_sentences(context) for w in context[start:end].split()[1:])
 
 
 def asks_two(keys: list[str]) -> bool:
@@ -156,19 +171,22 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
     abstains = abstention_claim(example.answer, question, example.context)
     if abstains is not None:
         return FragmentAnswer(abstains, None)
-    start, end = split_sentences(question)[-1]
-    words = question[start:end].rstrip("?!. \n").split()
-    keys = [word_key(w) for w in words]
-    if len(words) < 2 or keys[0] not in WH or asks_two(keys) or not is_fragment(example.answer, set(keys)):
+    words = question_words(question)
+    keys = [word_key(w) for w in words or []]
+    if len(keys) < 2 or keys[0] not in WH or asks_two(keys) or not is_fragment(example.answer, set(keys)):
         return None
     if asks_the_answerer(keys, example.context):  # "What do you recommend?"
         return None
     length, measure, noun = _wh_phrase(keys)
     if keys[0] == "how" and measure is None or keys[1] in {"about", "if"}:  # "How was the movie?" asks for an
         return None  # opinion, "How does it work?" a way, "What about the director?" for more
-    answer = _TRAILING.sub("", example.answer.strip())
-    if not answer or length >= len(words):
+    answer = _TRAILING.sub("", example.answer.strip()).rstrip()
+    answer_words = answer.split()
+    if not has_word_character(answer) or length >= len(words) or [word_key(w) for w in answer_words] != [
+            word_key(w.text) for w in example.words]:  # "1887 ." (tokenised): the claim would hold no "."
         return None
+    if _reads_lower(answer_words[0], example.context):  # "Roughly 4,200" mid-claim would read as a name
+        answer = answer[0].lower() + answer[1:]
     placed = keys[0] in {"when", "where"} and word_key(answer.split()[0]) not in PREPOSITIONS
     lead = ["in"] if placed else []  # "the tower completed in 1887", where the context says "completed in 1889"
     head = [words[length - 1]] if measure in COUNTS and noun else []  # "people" of "how many people"

@@ -10,7 +10,15 @@ MOUNTAIN = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. I
 
 @pytest.mark.parametrize("question, claim", [
     ("Is Kilimanjaro in Kenya?", "Kilimanjaro in Kenya"),
-    ("That is very cool. Does the tenant have to give 60 days' notice?", "the tenant have to give 60 days' notice"),
+    ("That is very cool. Does the tenant have to give 60 days' notice?", "the tenant have to give 60 days notice"),
+    ("“Is Kilimanjaro in Kenya?”", "Kilimanjaro in Kenya"),  # quotes and markup cut
+    ("**Is Kilimanjaro in Kenya?**", "Kilimanjaro in Kenya"),
+    ("<p>Is Kilimanjaro in Kenya?</p>", "Kilimanjaro in Kenya"),
+    ("1. Is Kilimanjaro in Kenya?", "Kilimanjaro in Kenya"),  # a list number or label left out
+    ("Q: Is Kilimanjaro in Kenya?", "Kilimanjaro in Kenya"),
+    ("Is Kilimanjaro in Kenya? Thanks!", "Kilimanjaro in Kenya"),
+    ("Is it in Kenya? Is it tall?", None),  # two questions
+    ("Is it not in Kenya?", None),  # asks for agreement
     ("did liverpool beat arsenal", "liverpool beat arsenal"),  # no question mark, lower case (RAGTruth, dialogue)
     ("Which country is Kilimanjaro in?", None),  # not a yes-no question
     ("Is it red or blue?", None),  # an alternative
@@ -35,9 +43,12 @@ def test_a_question_to_you_asks_of_a_context_that_speaks_to_you():
     ("Yes.", (0,), True),
     ("no", (0,), False),
     ("Yes, it is.", (0, 1, 2), True),
+    ("Yes, it is", (0, 1, 2), True),
     ("No, it isn't.", (0, 1, 2), False),
     ("Nope, they did not.", (0, 1, 2, 3), False),
     ("**Yes**", (0,), True),
+    ("Yes .", (0, 1), True),  # tokenised: the full stop is a word of its own
+    ("Yup.", (0,), True),
 ])
 def test_polar_answer_covers_the_polar_word_and_its_restatement(answer, words, affirms):
     found = polar_answer(Example(id="a", context=MOUNTAIN, answer=answer, question="Is Kilimanjaro in Kenya?"))
@@ -52,6 +63,9 @@ def test_polar_answer_covers_the_polar_word_and_its_restatement(answer, words, a
     ("Yes.", "Which country is it in?"),
     ("Tanzania.", "Is Kilimanjaro in Tanzania?"),
     ("Yesterday it was.", "Is Kilimanjaro in Tanzania?"),
+    ("Yes, it isn't.", "Is Kilimanjaro in Tanzania?"),  # says yes and no
+    ("No, it is.", "Is Kilimanjaro in Tanzania?"),
+    ("No?", "Is Kilimanjaro in Tanzania?"),  # a question back
 ])
 def test_other_answers_are_no_polar_answers(answer, question):
     assert polar_answer(Example(id="a", context=MOUNTAIN, answer=answer, question=question)) is None
