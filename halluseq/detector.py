@@ -49,6 +49,17 @@ WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 NOTED_CLAIM = 160  # characters of a question's claim quoted in a note
+
+
+@dataclasses.dataclass(frozen=True)
+class Asked:
+    """The claim an answer that leans on its question makes (:mod:`halluseq.polar`, :mod:`halluseq.fragments`), as
+    an example of its own with its raw features and probabilities."""
+
+    found: PolarAnswer | FragmentAnswer
+    example: Example
+    raw: np.ndarray
+    probs: np.ndarray
 JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (halluseq.data.structured)"
 
 
@@ -126,12 +137,13 @@ class Detector:
         """``(n_words,)`` hallucination probabilities per example (independent of batch composition)."""
         return self._score(examples)[1]
 
-    def _score(self, examples: Sequence[Example]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    def _score(self, examples: Sequence[Example]) -> tuple[list[np.ndarray], list[np.ndarray], dict[int, Asked]]:
         """Raw ``(n_words, d)`` features (rows of 0 for formatting tokens: :func:`halluseq.markup.markup_mask`) and
         ``(n_words,)`` probabilities per example (a formatting token's is that of the word it stands for:
-        :func:`halluseq.markup.lenders`)."""
+        :func:`halluseq.markup.lenders`), and by position the claims that answers leaning on their question make
+        (:meth:`_score_in_question`)."""
         if not examples:
-            return [], []
+            return [], [], {}
         raw = self.pipeline.transform(examples, progress=False)
         scaled = self.standardizer.transform_all(raw)
         # one thread: the small recurrent model gains nothing from more, and with more, every time step of a long
@@ -145,22 +157,23 @@ class Detector:
             if mask.any():
                 raw[i] = np.where(mask[:, None], 0.0, raw[i]).astype(raw[i].dtype)
                 probs[i] = probs[i][lenders(example.answer, example.words, mask)]
-        self._score_in_question(examples, probs)
-        return raw, probs
+        return raw, probs, self._score_in_question(examples, probs)
 
-    def _score_in_question(self, examples: Sequence[Example], probs: list[np.ndarray]) -> None:
+    def _score_in_question(self, examples: Sequence[Example], probs: list[np.ndarray]) -> dict[int, Asked]:
         """Answers that lean on their question take the scores of the claim it makes of them, scored against the same
         context: a "Yes" / "No" to a yes-no question the claim's score in place of its own ("No": one minus it;
         :mod:`halluseq.polar`), each word of a fragment ("1887.") the score of that word in the claim where that is
         higher (:mod:`halluseq.fragments`: "Dyson." alone is a name the context lacks; "Dyson makes the X200" opens
-        with it, where a capital says less), each word of a terse abstention ("Not stated.") the claim's score."""
+        with it, where a capital says less), each word of a terse abstention ("Not stated.") the claim's score.
+        Returns each such claim, scored, by the position of its answer."""
         asked = [(i, found) for i, example in enumerate(examples)
                  if (found := polar_answer(example) or fragment_answer(example))]
         if not asked:
-            return
+            return {}
         claimed = [Example(id=f"{examples[i].id}#question", context=examples[i].context, answer=found.claim)
                    for i, found in asked]
-        for (i, found), claim, claim_probs in zip(asked, claimed, self._score(claimed)[1], strict=True):
+        claim_raw, claim_probs_all, _ = self._score(claimed)
+        for (i, found), claim, claim_probs in zip(asked, claimed, claim_probs_all, strict=True):
             probs[i] = probs[i].copy()
             if isinstance(found, PolarAnswer):
                 score = float(claim_probs.max())
@@ -172,6 +185,8 @@ class Detector:
             placed = [word_key(w.text) for w in claim.words[found.first:found.first + len(probs[i])]]
             if placed == [word_key(w.text) for w in examples[i].words]:  # else the claim split the answer otherwise
                 probs[i] = np.maximum(probs[i], claim_probs[found.first:found.first + len(probs[i])])
+        return {i: Asked(found, claim, raw, claim_probs)
+                for (i, found), claim, raw, claim_probs in zip(asked, claimed, claim_raw, claim_probs_all, strict=True)}
 
     def _predict_sequences(self, sequences: list[np.ndarray]) -> list[np.ndarray]:
         """The labeler's ``(T,)`` probabilities of standardized ``(T, d)`` feature sequences."""
@@ -220,13 +235,11 @@ class Detector:
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
                 examples = [e for _, e in chunk]
-                raw, probs = self._score(examples)
+                raw, probs, asked = self._score(examples)
                 evidence = self._evidence.find(examples) if self._evidence else [None] * len(chunk)
-                for (i, example), matrix, p, found in zip(chunk, raw, probs, evidence, strict=True):
-                    results[i] = self._result(example, p, items[i].get("id"), self._block(matrix, TEXT_COLUMNS),
-                                              self._block(matrix, QUANTITY_COLUMNS), found,
-                                              self._block(matrix, ALIGN_COLUMNS),
-                                              self._block(matrix, DISCOURSE_COLUMNS))
+                for j, ((i, example), matrix, p, found) in enumerate(zip(chunk, raw, probs, evidence, strict=True)):
+                    results[i] = self._result(example, p, items[i].get("id"), *self._blocks(matrix), found,
+                                              asked.get(j))
                 bar.update(len(chunk))
         for i in flattened:
             results[i].notes.append(JSON_CONTEXT_NOTE)  # type: ignore[union-attr]
@@ -242,9 +255,15 @@ class Detector:
                                    f"scored by the bundled '{fallback}' detector instead (its features and threshold)")
             results[i] = result
 
+    def _blocks(self, matrix: np.ndarray) -> tuple[np.ndarray | None, ...]:
+        """The text, quantity, alignment and discourse blocks of a raw matrix that claims read (None: not in use)."""
+        return tuple(self._block(matrix, family)
+                     for family in (TEXT_COLUMNS, QUANTITY_COLUMNS, ALIGN_COLUMNS, DISCOURSE_COLUMNS))
+
     def _result(self, example: Example, probs: np.ndarray, item_id: Any, text: np.ndarray | None,
-                amounts: np.ndarray | None, evidence: list[tuple[Evidence | None, Evidence | None]] | None,
-                aligned: np.ndarray | None = None, discourse: np.ndarray | None = None) -> DetectionResult:
+                amounts: np.ndarray | None, aligned: np.ndarray | None, discourse: np.ndarray | None,
+                evidence: list[tuple[Evidence | None, Evidence | None]] | None,
+                asked: Asked | None = None) -> DetectionResult:
         flagged = probs >= self.threshold
         starts = np.array([w.start for w in example.words])  # (T,), increasing
         spans = []
@@ -263,17 +282,16 @@ class Detector:
         if read_in_windows:
             notes.append(read_in_windows)
         sentences = claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse)
-        asked = polar_answer(example) or fragment_answer(example)
         if asked and sentences:
-            claim = shorten(asked.claim, NOTED_CLAIM, placeholder=" ...")
-            if isinstance(asked, PolarAnswer):
-                notes.append(f"a {'yes' if asked.affirms else 'no'} to a yes-no question: scored as its claim "
-                             f"{claim!r}{'' if asked.affirms else ' (one minus that score)'}")
-            elif asked.first is None:
+            found, claim = asked.found, shorten(asked.found.claim, NOTED_CLAIM, placeholder=" ...")
+            if isinstance(found, PolarAnswer):
+                notes.append(f"a {'yes' if found.affirms else 'no'} to a yes-no question: scored as its claim "
+                             f"{claim!r}{'' if found.affirms else ' (one minus that score)'}")
+            elif found.first is None:
                 notes.append(f"a terse abstention: scored as {claim!r}")
             else:
                 notes.append(f"a short answer to a question: scored within its claim {claim!r}")
-            sentences = [self._asked_claim(sentences[0], example.context, asked), *sentences[1:]]
+            sentences = [self._asked_claim(sentences[0], asked), *sentences[1:]]
         return DetectionResult(
             status="ok", answer=example.answer, id=item_id, score=score, threshold=self.threshold,
             hallucinated=score >= self.threshold,
@@ -282,23 +300,27 @@ class Detector:
             spans=spans, claims=sentences, notes=notes,
         )
 
-    def _asked_claim(self, sentence: Claim, context: str, asked: PolarAnswer | FragmentAnswer) -> Claim:
+    def _asked_claim(self, sentence: Claim, asked: Asked) -> Claim:
         """The verdict of an answer that leans on its question (one sentence), its reason that of the claim it makes
-        (scored once more, as an answer of its own, for its reason and evidence)."""
-        if isinstance(asked, FragmentAnswer) and asked.first is None:
+        (from the claim's features, as scored, and for a detector that reads NLI features, its evidence)."""
+        found = asked.found
+        if isinstance(found, FragmentAnswer) and found.first is None:
             speaks = "speaks to" if sentence.hallucinated else "does not speak to"
             return dataclasses.replace(sentence, reason=f"abstains on a question the context {speaks} (scored as "
-                                                         f"{asked.claim!r})")
-        said = (self.predict(context, asked.claim).claims or [sentence])[0]
-        if isinstance(asked, FragmentAnswer):
-            reason = f"answers as {asked.claim!r}: {said.reason}"
-        elif asked.affirms:
-            reason = f"says yes to {asked.claim!r}: {said.reason}"
+                                                         f"{found.claim!r})")
+        evidence = self._evidence.find([asked.example])[0] if self._evidence else None
+        text, amounts, aligned, discourse = self._blocks(asked.raw)
+        said = (claims(asked.example, asked.probs, self.threshold, text, evidence, amounts, aligned, discourse)
+                or [sentence])[0]
+        if isinstance(found, FragmentAnswer):
+            reason = f"answers as {found.claim!r}: {said.reason}"
+        elif found.affirms:
+            reason = f"says yes to {found.claim!r}: {said.reason}"
         elif sentence.hallucinated:
-            reason = f"says no to {asked.claim!r}, which the context does not contradict ({said.reason})"
+            reason = f"says no to {found.claim!r}, which the context does not contradict ({said.reason})"
         else:
-            reason = f"says no to {asked.claim!r}: {said.reason}"
-        denies = isinstance(asked, PolarAnswer) and not asked.affirms
+            reason = f"says no to {found.claim!r}: {said.reason}"
+        denies = isinstance(found, PolarAnswer) and not found.affirms
         support, contradiction = (said.contradiction, said.support) if denies else (said.support, said.contradiction)
         return dataclasses.replace(sentence, reason=reason, support=support, contradiction=contradiction)
 
