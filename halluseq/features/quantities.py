@@ -38,7 +38,10 @@ scale (``two thousand five hundred``, ``one hundred and twenty``), a share as a 
 ``50 per cent`` and ``half`` state the share 50; ``a third`` and ``33%`` the share 33, not ``33.3%``) and a year its
 decade (1937 states "the 1930s"). Version 6: a count with a half more is one amount ("two and a half", "2 and a half",
 "two-and-a-half": 2.5; "one and a half million" 1.5 million; before, 2 and a half, each absent where the context has
-2.5); version 7: also after a scale word ("a million and a half", "a dozen and a half").
+2.5); version 7: also after a scale word ("a million and a half", "a dozen and a half"); version 8: a multiplier
+("doubled", "twice", "three times", "halved") is stated where two amounts of one context sentence, or of two
+sentences in a row, stand in that ratio within 5%, the later over the earlier ("Sales nearly doubled" where sales
+"rose from 48,000 units in 2022 to 95,000", not "halved"; years are no amounts here).
 
 With option ``ranks`` (off by default) the rank an ordinal claims ("finished third", "fourth-quarter revenue", "Q3";
 :mod:`halluseq.features.ranks`) is ``quantity_absent`` where the context states that rank nowhere, in any spelling,
@@ -116,6 +119,8 @@ DIRECTION_REACH = 3  # at most this many words between a direction word and the 
 BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two stated years counts
+RATIO_AMOUNTS = 8  # amounts of a sentence paired into multipliers (respellings, version 8)
+RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amounts still states it
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
@@ -446,6 +451,25 @@ def _lemmas(topic: set[str]) -> set[str]:
     return {min(relations.lemmas(key) or {key}) for key in topic - RISES - FALLS}
 
 
+def multipliers(counts: Sequence[float], first_new: int = 0) -> set[float]:
+    """The multipliers two of ``counts`` stand in, the later over the earlier (the later of each pair from
+    ``first_new`` on, so that pairs of an earlier sentence are not read again), where the ratio lies within
+    ``RATIO_TOLERANCE`` of a multiple of one half (of one quarter below one): "from 48,000 to 95,000" gives 2
+    ("doubled", not "halved"), "$80 million ... fell to $41 million" 0.5 ("halved"), "12 of 400 ... against 36 of 400"
+    3; 48,000 and 60,000 none. A context tells a change from the earlier figure to the later and compares the second
+    group with the first. At most ``RATIO_AMOUNTS`` amounts of a sentence are paired."""
+    found = set()
+    counts = counts[:first_new + RATIO_AMOUNTS]
+    for j in range(max(first_new, 1), len(counts)):
+        for i in range(j):
+            ratio = counts[j] / counts[i]
+            step = 2 if ratio >= 1 else 4
+            nice = round(ratio * step) / step
+            if nice > 0 and nice != 1 and abs(ratio - nice) <= RATIO_TOLERANCE * nice:
+                found.add(nice)
+    return found
+
+
 class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
     per value the content keys of each sentence that states it, and by ``options``: with ``direction`` per amount
@@ -469,6 +493,8 @@ class QuantityIndex:
         self.named: set[tuple[float, str]] = set()  # with respellings and units: "a week" gives (7, "day")
         self.dates: list[Date] = []
         topic: set[str] = set()
+        previous: list[float] = []  # the amounts of the sentence before (respellings: multipliers across two)
+        previous_topic: set[str] = set()
         for start, end in split_sentences(context):
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
@@ -482,6 +508,12 @@ class QuantityIndex:
             for value in _stated(keys, found, respellings, options.ranges) | \
                     ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
+            if respellings:  # version 8: "rose from 48,000 to 95,000" states "doubled"
+                counts = [value[1] for first, stop, value, _ in found
+                          if value[0] == "count" and value[1] > 0 and not YEAR.fullmatch(keys[first])]
+                for ratio in multipliers([*previous, *counts], len(previous)):
+                    self.topics.setdefault(("times", ratio), []).append(topic | previous_topic)
+                previous, previous_topic = counts[:RATIO_AMOUNTS], topic
             for first, stop, value, _ in found if options.units or direction else ():
                 if options.units:
                     unit = unit_of(keys, first, stop)
@@ -637,7 +669,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "7"
+    version = "8"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

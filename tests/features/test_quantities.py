@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 from halluseq.features.base import build
-from halluseq.features.quantities import COLUMNS, QuantityFeatures, amounts, named_durations, shared_scales
+from halluseq.features.quantities import (
+    COLUMNS,
+    QuantityFeatures,
+    amounts,
+    multipliers,
+    named_durations,
+    shared_scales,
+)
 from halluseq.features.text import word_key
 
 CONTEXT = ("Three of the 12 council members voted against it. Traffic has fallen by a third since 2019. "
@@ -443,3 +450,19 @@ def test_shared_scales_leave_an_end_scaled_by_its_own_suffix_alone():
     words = ["It", "made", "£70m", "to", "£85m", "and", "1.2", "to", "2.7", "million"]
     keys = [word_key(w) for w in words]
     assert shared_scales(keys, amounts(keys, words, respellings=True)) == {("count", 1_200_000.0)}
+
+
+@pytest.mark.parametrize(("context", "answer", "stated"), [
+    ("Sales rose from 48,000 units in 2022 to 95,000 units in 2023.", "Sales nearly doubled in 2023.", True),
+    ("Sales rose from 48,000 units in 2022 to 95,000 units in 2023.", "Sales tripled in 2023.", False),
+    ("Sales rose from 48,000 units in 2022 to 95,000 units in 2023.", "Sales grew twice as fast.", True),
+    ("Sales rose from 48,000 units in 2022 to 95,000 units in 2023.", "Sales halved in 2023.", False),
+    ("Profit was $80 million in 2022. It fell to $41 million in 2023.", "Profit halved in 2023.", True),  # 2 sentences
+    ("Profit was $80 million in 2022. It fell to $60 million in 2023.", "Profit halved in 2023.", False),
+    ("It opened in 1990 and closed in 1995.", "Visitors doubled.", False),  # years are no amounts
+])
+def test_a_multiplier_is_stated_by_two_amounts_in_that_ratio(make_example, context, answer, stated):
+    found = _columns(make_example, answer, context)
+    assert any("quantity_absent" in columns for columns in found.values()) != stated
+    assert multipliers([48_000, 95_000]) == {2.0} and multipliers([80, 41]) == {0.5}  # the later over the earlier
+    assert multipliers([48_000, 60_000]) == set()
