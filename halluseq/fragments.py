@@ -43,7 +43,7 @@ from halluseq.data.sentences import split_sentences
 from halluseq.data.words import has_word_character
 from halluseq.features.text import bare_word, word_key
 from halluseq.lexicon import load_relations
-from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, question_words, yes_no_claim
+from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, declarative, question_words, yes_no_claim
 
 WH = frozenset({"what", "which", "who", "whom", "whose", "when", "where", "how"})
 # the word after "how" that asks for a measure, a count or a frequency ("how tall", "how many")
@@ -199,5 +199,6 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
     measured = measure in ADJECTIVES and word_key(auxiliary) in BE  # "the tower is 57 metres tall"
     identity = length == 1 and keys[0] in {"what", "which", "who"} and word_key(auxiliary) in BE  # "X is Paris"
     kept = [auxiliary] if measured or identity else []
-    claim = [*rest, *kept, *lead, answer, *head, *([words[1]] if measured else [])]
-    return FragmentAnswer(" ".join(claim), len(rest) + len(kept) + len(lead))
+    stated = declarative(auxiliary, rest) if not kept else rest  # "When can I take it?" -> "I can take it"
+    claim = [*stated, *kept, *lead, answer, *head, *([words[1]] if measured else [])]
+    return FragmentAnswer(" ".join(claim), len(stated) + len(kept) + len(lead))

@@ -10,8 +10,9 @@ claim against the context like any answer and gives its score to the polar word:
   agreement), asks one thing (no ``or``: "Is it red or blue?") and leaves at least two words after the auxiliary; a
   question about the one who answers ("Do you bowl?", "Can you tell me more?": a second-person word the context does
   not use) asks nothing of the context;
-- the claim is that question without its auxiliary ("Kilimanjaro in Kenya", "the tenant have to give 60 days'
-  notice"): the features read which words, numbers and names the context grounds, not word order;
+- the claim is that question as a statement (:func:`declarative`: "it is in Kenya", "I can take it if I am
+  pregnant"; without its auxiliary where the subject is no pronoun: "Kilimanjaro in Kenya", "the tenant have to give
+  60 days' notice"): the features read which words, numbers and names the context grounds, not word order;
 - "Yes" (:data:`POLAR`: yes, yeah, yep, yup) takes the claim's score, its highest word probability; "No" (no, nope)
   one minus it: a claim the context grounds word for word makes a "No" a contradiction of it, a claim it does not
   ground (a name or number it lacks) leaves the "No" unflagged. A "No" is only as right as the text features' reading
@@ -88,7 +89,17 @@ def yes_no_claim(question: str | None, context: str) -> str | None:
         return None
     if asks_the_answerer(keys, context):
         return None
-    return " ".join(words[1:])
+    return " ".join(declarative(words[0], words[1:]))
+
+
+def declarative(auxiliary: str, rest: list[str]) -> list[str]:
+    """The words of a question after its opening ``auxiliary`` as a statement: a pronoun subject before the auxiliary
+    ("Can I take it ...?" -> "I can take it ...", "Is it in Kenya?" -> "it is in Kenya": a modal or ``be`` says what
+    the claim says, "can" where the context says "do not"), else the auxiliary left out ("Does the X200 come with a
+    warranty?" -> "the X200 come with a warranty"), as is "do", "does" or "did" ("Did it rain?" -> "it rain")."""
+    if rest and word_key(rest[0]) in PRONOUNS and word_key(auxiliary) not in {"do", "does", "did"}:
+        return [rest[0], auxiliary.lower(), *rest[1:]]
+    return list(rest)
 
 
 def asks_the_answerer(keys: list[str], context: str) -> bool:

@@ -134,6 +134,13 @@ def test_a_bare_yes_or_no_is_read_as_the_claim_of_its_question(name, detector, f
     assert unasked.notes == [] and unasked.score != pytest.approx(right_yes.score)
 
 
+def test_a_yes_to_a_pronoun_question_keeps_its_auxiliary(detector):
+    leaflet = "Take one tablet twice a day with food. Do not take it if you are pregnant."
+    wrong = detector.predict(leaflet, "Yes.", "Can I take it if I am pregnant?")
+    assert wrong.hallucinated and "'I can take it if I am pregnant'" in wrong.notes[0]  # "can" where it says "do not"
+    assert not detector.predict(leaflet, "Yes.", "Should I take it with food?").hallucinated
+
+
 @pytest.mark.parametrize("name", ["default", "full"])
 def test_a_fragment_answer_is_read_within_its_question(name, detector, full_detector):
     scorer = {"default": detector, "full": full_detector}[name]

@@ -10,6 +10,9 @@ MOUNTAIN = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. I
 
 @pytest.mark.parametrize("question, claim", [
     ("Is Kilimanjaro in Kenya?", "Kilimanjaro in Kenya"),
+    ("Is it in Kenya?", "it is in Kenya"),  # a pronoun subject: a statement with its auxiliary
+    ("Can I take it if I am pregnant?", "I can take it if I am pregnant"),
+    ("Did it erupt in 1890?", "it erupt in 1890"),  # "did" says nothing a claim needs
     ("That is very cool. Does the tenant have to give 60 days' notice?", "the tenant have to give 60 days notice"),
     ("“Is Kilimanjaro in Kenya?”", "Kilimanjaro in Kenya"),  # quotes and markup cut
     ("**Is Kilimanjaro in Kenya?**", "Kilimanjaro in Kenya"),
@@ -36,7 +39,7 @@ def test_yes_no_claim_is_the_question_without_its_auxiliary(question, claim):
 def test_a_question_to_you_asks_of_a_context_that_speaks_to_you():
     leaflet = "Do not take ibuprofen if you are pregnant."
     claim = yes_no_claim("Can you take ibuprofen if you are pregnant?", leaflet)
-    assert claim == "you take ibuprofen if you are pregnant"
+    assert claim == "you can take ibuprofen if you are pregnant"
 
 
 @pytest.mark.parametrize("answer, words, affirms", [
