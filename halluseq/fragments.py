@@ -129,8 +129,10 @@ def is_fragment(answer: str, question_keys: set[str]) -> bool:
 def abstention_claim(answer: str, question: str | None, context: str) -> str | None:
     """The abstention a terse one ("Not stated.", :data:`TERSE_ABSTENTION`) makes of its question: "It is not stated"
     and the question as a clause ("Who makes the X200?" -> "It is not stated who makes the X200.", "Is it
-    waterproof?" -> "It is not stated whether it waterproof."), which the ``abstention`` family reads as true where
-    the context lacks its topic; None for another answer or no question."""
+    waterproof?" -> "It is not stated whether it is waterproof."; the measure of "how long" left out, "How long does
+    charging take?" -> "It is not stated how charging take.": it asks for a value, and is no topic the context must
+    name), which the ``abstention`` family reads as true where the context lacks its topic; None for another answer
+    or no question."""
     if not TERSE_ABSTENTION.fullmatch(_TRAILING.sub("", answer.strip())) or not question or not question.strip():
         return None
     asked = yes_no_claim(question, context)
@@ -140,8 +142,9 @@ def abstention_claim(answer: str, question: str | None, context: str) -> str | N
     keys = [word_key(w) for w in words or []]
     if len(keys) < 2 or keys[0] not in WH:
         return None
-    length = _wh_phrase(keys)[0]
-    clause = words[:length] + words[length + (length < len(keys) and keys[length] in AUXILIARIES):]
+    length, measure, noun = _wh_phrase(keys)
+    asked = [words[0], *([words[length - 1]] if noun else [])]  # "how long" asks for a value: "long" is no topic
+    clause = asked + words[length + (length < len(keys) and keys[length] in AUXILIARIES):]
     return f"It is not stated {clause[0].lower()} {' '.join(clause[1:])}."
 
 
