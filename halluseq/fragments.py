@@ -202,6 +202,6 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
     measured = measure in ADJECTIVES and word_key(auxiliary) in BE  # "the tower is 57 metres tall"
     identity = length == 1 and keys[0] in {"what", "which", "who"} and word_key(auxiliary) in BE  # "X is Paris"
     kept = [auxiliary] if measured or identity else []
-    stated = declarative(auxiliary, rest) if not kept else rest  # "When can I take it?" -> "I can take it"
+    stated = declarative(auxiliary, rest, example.context) if not kept else rest  # "When can I take it?"
     claim = [*stated, *kept, *lead, answer, *head, *([words[1]] if measured else [])]
     return FragmentAnswer(" ".join(claim), len(stated) + len(kept) + len(lead))

@@ -32,12 +32,14 @@ An answer without a question, or to another kind of question, is scored as it is
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.features.discourse import SECOND_PERSON
 from halluseq.features.text import bare_word, word_key
+from halluseq.lexicon import load_relations
 
 AUXILIARIES = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
                          "shall", "should", "may", "might", "must", "has", "have", "had"})
@@ -89,17 +91,38 @@ def yes_no_claim(question: str | None, context: str) -> str | None:
         return None
     if asks_the_answerer(keys, context):
         return None
-    return " ".join(declarative(words[0], words[1:]))
+    return " ".join(declarative(words[0], words[1:], context))
 
 
-def declarative(auxiliary: str, rest: list[str]) -> list[str]:
+def declarative(auxiliary: str, rest: list[str], context: str) -> list[str]:
     """The words of a question after its opening ``auxiliary`` as a statement: a pronoun subject before the auxiliary
     ("Can I take it ...?" -> "I can take it ...", "Is it in Kenya?" -> "it is in Kenya": a modal or ``be`` says what
     the claim says, "can" where the context says "do not"), else the auxiliary left out ("Does the X200 come with a
-    warranty?" -> "the X200 come with a warranty"), as is "do", "does" or "did" ("Did it rain?" -> "it rain")."""
-    if rest and word_key(rest[0]) in PRONOUNS and word_key(auxiliary) not in {"do", "does", "did"}:
+    warranty?" -> "the X200 come with a warranty"); "do", "does" and "did" always, their verb then written as the
+    context inflects it (:func:`inflected_like`: "When did construction begin?" -> "construction began" where the
+    context says "began")."""
+    if word_key(auxiliary) in {"do", "does", "did"}:
+        return inflected_like(rest, context)
+    if rest and word_key(rest[0]) in PRONOUNS:
         return [rest[0], auxiliary.lower(), *rest[1:]]
     return list(rest)
+
+
+def inflected_like(words: list[str], context: str) -> list[str]:
+    """``words`` with the first that the context holds only inflected ("begin" where it says "began", "come" where it
+    says "comes") written as the context writes it (its most frequent such form), so that the words around a name or
+    number match the context's."""
+    keys = [word_key(w) for w in context.split()]
+    held = set(keys)
+    relations = load_relations()
+    for i, word in enumerate(words):
+        key = word_key(word)
+        if not key.isalpha() or key in held:
+            continue
+        forms = Counter(k for k in keys if k != key and k.isalpha() and key in relations.lemmas(k))
+        if forms:
+            return [*words[:i], forms.most_common(1)[0][0], *words[i + 1:]]
+    return list(words)
 
 
 def asks_the_answerer(keys: list[str], context: str) -> bool:

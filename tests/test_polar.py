@@ -5,7 +5,8 @@ import pytest
 from halluseq.data.example import Example
 from halluseq.polar import polar_answer, yes_no_claim
 
-MOUNTAIN = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. It is a dormant volcano."
+MOUNTAIN = ("Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. It is a dormant volcano. It lies south "
+            "of Kenya.")
 
 
 @pytest.mark.parametrize("question, claim", [
@@ -13,6 +14,7 @@ MOUNTAIN = "Mount Kilimanjaro, in Tanzania, is the highest mountain in Africa. I
     ("Is it in Kenya?", "it is in Kenya"),  # a pronoun subject: a statement with its auxiliary
     ("Can I take it if I am pregnant?", "I can take it if I am pregnant"),
     ("Did it erupt in 1890?", "it erupt in 1890"),  # "did" says nothing a claim needs
+    ("Does Kilimanjaro lie in Africa?", "Kilimanjaro lies in Africa"),  # the verb as the context inflects it
     ("That is very cool. Does the tenant have to give 60 days' notice?", "the tenant have to give 60 days notice"),
     ("“Is Kilimanjaro in Kenya?”", "Kilimanjaro in Kenya"),  # quotes and markup cut
     ("**Is Kilimanjaro in Kenya?**", "Kilimanjaro in Kenya"),
