@@ -49,6 +49,7 @@ WEIGHTS_NAME = "model.safetensors"
 FORMAT_VERSION = 1
 NEURAL_CHUNK = 8  # answers per feature pass of a detector with neural families
 NOTED_CLAIM = 160  # characters of a question's claim quoted in a note
+JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (halluseq.data.structured)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,7 +61,6 @@ class Asked:
     example: Example
     raw: np.ndarray
     probs: np.ndarray
-JSON_CONTEXT_NOTE = "context given as JSON: read as its 'key: value' fields (halluseq.data.structured)"
 
 
 # the detectors shipped inside the package: name -> what it reads
