@@ -176,11 +176,12 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
         return FragmentAnswer(abstains, None)
     words = question_words(question)
     keys = [word_key(w) for w in words or []]
-    if len(keys) < 2 or keys[0] not in WH or asks_two(keys) or not is_fragment(example.answer, set(keys)):
-        return None
-    if asks_the_answerer(keys, example.context):  # "What do you recommend?"
-        return None
+    if len(keys) < 2 or keys[0] not in WH or asks_two(keys) or asks_the_answerer(keys, example.context):
+        return None  # "What do you recommend?" asks the one who answers
     length, measure, noun = _wh_phrase(keys)
+    asked = set(keys[1:length])  # "4,200 people." to "How many people ...?" names what was asked: still a fragment
+    if not is_fragment(example.answer, set(keys[:1] + keys[length:]) - asked):
+        return None
     if keys[0] == "how" and measure is None or keys[1] in {"about", "if"}:  # "How was the movie?" asks for an
         return None  # opinion, "How does it work?" a way, "What about the director?" for more
     answer = _TRAILING.sub("", example.answer.strip()).rstrip()
@@ -192,7 +193,9 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
         answer = answer[0].lower() + answer[1:]
     placed = keys[0] in {"when", "where"} and word_key(answer.split()[0]) not in PREPOSITIONS
     lead = ["in"] if placed else []  # "the tower completed in 1887", where the context says "completed in 1889"
-    head = [words[length - 1]] if measure in COUNTS and noun else []  # "people" of "how many people"
+    last = word_key(answer_words[-1])
+    head = [words[length - 1]] if measure in COUNTS and noun and last != noun else []  # "people" of "how many people"
+    measured_tail = [] if last == measure else [words[1]]  # "57 metres tall." says "tall" itself
     after = words[length:]
     if keys[length] not in AUXILIARIES:  # the wh-phrase is the subject: "Who designed the tower"
         return FragmentAnswer(" ".join([*lead, answer, *head, *after]), len(lead))
@@ -203,5 +206,5 @@ def fragment_answer(example: Example) -> FragmentAnswer | None:
     identity = length == 1 and keys[0] in {"what", "which", "who"} and word_key(auxiliary) in BE  # "X is Paris"
     kept = [auxiliary] if measured or identity else []
     stated = declarative(auxiliary, rest, example.context) if not kept else rest  # "When can I take it?"
-    claim = [*stated, *kept, *lead, answer, *head, *([words[1]] if measured else [])]
+    claim = [*stated, *kept, *lead, answer, *head, *(measured_tail if measured else [])]
     return FragmentAnswer(" ".join(claim), len(stated) + len(kept) + len(lead))

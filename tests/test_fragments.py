@@ -24,6 +24,8 @@ def claim_of(question: str, answer: str, context: str = TOWER):
     ("Which company produces ArcGIS?", "Esri.", "Esri produces ArcGIS", 0),
     ("How often is the tower painted?", "Every seven years.", "the tower painted every seven years", 3),
     ("Where was Marie Curie born?", "Warsaw.", "Marie Curie born in Warsaw", 4),
+    ("How many people does Northwind employ?", "4,200 people.", "Northwind employ 4,200 people", 2),  # names it
+    ("How tall is the tower?", "57 metres tall.", "the tower is 57 metres tall", 3),
 ])
 def test_the_claim_puts_the_answer_where_the_question_asks(question, answer, claim, first):
     assert claim_of(question, answer) == (claim, first)
@@ -37,6 +39,7 @@ def test_the_claim_puts_the_answer_where_the_question_asks(question, answer, cla
     ("What do you recommend?", "The tower."),  # about the one who answers
     ("Is it tall?", "Very."),  # no wh-question
     ("When was it completed?", "It was completed in 1889."),  # a sentence of its own
+    ("How tall is the tower?", "The tower is 57 metres tall."),
     ("When was it completed?", "1889. It took two years."),
     ("Which family does Myrcia crebra belong to?", "Myrcia crebra belongs to the family Myricaceae."),
     ("Who founded Amazon?", "jeff bezos founded the company"),
