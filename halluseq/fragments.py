@@ -41,6 +41,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
 from halluseq.data.words import has_word_character
+from halluseq.features.discourse import READER_WORDS
 from halluseq.features.text import bare_word, word_key
 from halluseq.lexicon import load_relations
 from halluseq.polar import AUXILIARIES, PRONOUNS, asks_the_answerer, declarative, question_words, yes_no_claim
@@ -55,7 +56,7 @@ ADJECTIVES = frozenset({"tall", "long", "old", "far", "high", "big", "large", "d
                         "short", "small"})
 BE = frozenset({"is", "are", "was", "were"})
 REPLIES = frozenset({"no", "not", "never", "yes"})  # a reply, not a value: "not too much...", "no"
-PERSONS = frozenset({"i", "me", "my", "mine", "we", "us", "our", "you", "your", "yours"})
+PERSONS = READER_WORDS  # the speaker and the listener: "I", "my", "you", "we"
 # an answer that opens with one is a sentence ("they sell 7,000 candies", "he united the tribes", "its a comedy")
 SUBJECTS = PRONOUNS | {"its", "what", "who", "here", "nobody", "nothing", "everyone", "everybody", "someone",
                        "somebody", "none"}
@@ -169,7 +170,7 @@ def asks_two(keys: list[str]) -> bool:
 def fragment_answer(example: Example) -> FragmentAnswer | None:
     """The claim a fragment answer to a wh-question stands for (see the module), or None."""
     question = example.question
-    if not question or not question.strip():
+    if not question or not question.strip() or len(example.words) > FRAGMENT_MAX:  # a terse abstention is shorter
         return None
     abstains = abstention_claim(example.answer, question, example.context)
     if abstains is not None:

@@ -34,15 +34,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
+from halluseq.features.align import AUXILIARIES as VERB_AUXILIARIES
 from halluseq.features.discourse import SECOND_PERSON
 from halluseq.features.text import bare_word, word_key
 from halluseq.lexicon import load_relations
 
-AUXILIARIES = frozenset({"is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
-                         "shall", "should", "may", "might", "must", "has", "have", "had"})
+AUXILIARIES = VERB_AUXILIARIES | {"am", "shall"}  # what opens a yes-no question
+RESTATED_MAX = 3  # words of an elliptical restatement ("it is not")
 POLAR = {"yes": True, "yeah": True, "yep": True, "yup": True, "no": False, "nope": False}
 # who an elliptical restatement is about: "Yes, it is.", "No, they didn't."
 PRONOUNS = frozenset({"it", "he", "she", "they", "we", "i", "you", "there", "that", "this"})
@@ -112,16 +114,15 @@ def inflected_like(words: list[str], context: str) -> list[str]:
     """``words`` with the first that the context holds only inflected ("begin" where it says "began", "come" where it
     says "comes") written as the context writes it (its most frequent such form), so that the words around a name or
     number match the context's."""
-    keys = [word_key(w) for w in context.split()]
-    held = set(keys)
+    held = Counter(word_key(w) for w in context.split())  # each context key once, with how often it stands
     relations = load_relations()
     for i, word in enumerate(words):
         key = word_key(word)
         if not key.isalpha() or key in held:
             continue
-        forms = Counter(k for k in keys if k != key and k.isalpha() and key in relations.lemmas(k))
+        forms = [(count, form) for form, count in held.items() if form.isalpha() and key in relations.lemmas(form)]
         if forms:
-            return [*words[:i], forms.most_common(1)[0][0], *words[i + 1:]]
+            return [*words[:i], max(forms, key=lambda found: found[0])[1], *words[i + 1:]]
     return list(words)
 
 
@@ -151,8 +152,10 @@ def polar_answer(example: Example) -> PolarAnswer | None:
     """The polar answer ``example`` gives to its yes-no question, or None (no question, another kind of question,
     an answer that opens with no polar word, goes on after it or is a question itself: "No?")."""
     words = example.words
-    keys = [key for w in words if (key := word_key(w.text))]  # "Yes ." (tokenised): the full stop holds no word
-    if not keys or keys[0] not in POLAR or example.answer.rstrip().endswith("?"):
+    # at most the polar word and a restatement of three ("Yes ." tokenised: the full stop holds no word); the keys of
+    # a longer answer are not all read, as every answer scored passes here
+    keys = list(islice((key for w in words if (key := word_key(w.text))), RESTATED_MAX + 2))
+    if not keys or keys[0] not in POLAR or len(keys) > RESTATED_MAX + 1 or example.answer.rstrip().endswith("?"):
         return None
     affirms = POLAR[keys[0]]
     if len(keys) > 1 and not _restates(keys[1:], affirms):  # "Yes, it is a dormant volcano.": its own claim
