@@ -14,8 +14,11 @@ times``). Per answer word of such an amount:
   new word that is no new claim;
 - ``quantity_far``: the context states its value, but only in sentences about something else: none of them shares
   ``NEAR_WORDS`` content words (half of them, when it has fewer than four) with the answer clause around the amount
-  (its sentence up to a semicolon). A 50-page context states most small numbers somewhere; "save NOK 50 million"
-  is no claim the context makes because another of its documents counts "50 million" visitors.
+  (its sentence up to a semicolon; with option ``clauses``, version 9, also up to a comma before "while", "whereas",
+  "but", "although", "though" or "yet", so "revenue rose 12%, while net income slipped 12%" reads the second 12% by
+  "net income", which the context's 12% is not about; also without the comma's verb phrase: ", but is twice as
+  expensive"). A 50-page context states most small numbers somewhere; "save NOK 50 million" is no claim the context
+  makes because another of its documents counts "50 million" visitors.
 - ``quantity_direction`` (option ``direction``, off by default): on a word saying which way an amount moved
   (``rose``, ``fell``, ``up``, ``a decline of``) within ``DIRECTION_REACH`` words of an amount, where the context's
   sentences that state that amount about the same thing (``NEAR_WORDS``, as above, compared by WordNet lemma: "home
@@ -79,7 +82,7 @@ import numpy as np
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import clock_times, context_times, time_words
-from halluseq.features.align import is_content, item_starts
+from halluseq.features.align import AUXILIARIES, is_content, item_starts
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.measures import Date, dates, unit_of, wrong_date_words
 from halluseq.features.numbers import (
@@ -146,6 +149,11 @@ RATE_WORDS = frozenset({"times", "once"})
 RATE_REACH = 2
 # a context sentence opening with one of these is about what the sentence before it is about ("It cost $1.2 billion")
 REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
+OPENING_COORDINATORS = frozenset({"and", "but", "yet", "so"})  # "But it cost ...": still about the sentence before
+OPENER_WORDS = 4  # words of an opening phrase before its comma ("However,", "In the same period,"; version 9)
+# words after a comma that open a clause of its own, about its own subject ("revenue rose 12%, while net income fell
+# 3%"; option ``clauses``)
+CLAUSE_OPENERS = frozenset({"while", "whereas", "but", "although", "though", "yet"})
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
 
@@ -155,9 +163,11 @@ class QuantityOptions:
     """How amounts are read (module docstring; all off by default): ``direction`` adds ``quantity_direction``;
     ``durations`` states the years between two years of one context sentence; ``respellings`` reads more spellings
     of one value; ``clocks`` reads clock times by value; ``referents`` makes a context sentence that opens with a
-    pronoun (:data:`REFERRING`) also about the sentence before it; ``units`` compares an amount's unit of measure;
+    pronoun (:data:`REFERRING`; also after "However," or "But": :func:`opens_with_referent`) also about the sentence
+    before it; ``units`` compares an amount's unit of measure;
     ``calendar`` compares dates; ``ranks`` compares the ranks of ordinals; ``ranges`` reads both ends of a range
-    written as one word (:func:`range_second`)."""
+    written as one word (:func:`range_second`); ``clauses`` ends an answer clause also before a contrast after a
+    comma (:func:`_clauses`)."""
 
     direction: bool = False
     durations: bool = False
@@ -168,6 +178,7 @@ class QuantityOptions:
     calendar: bool = False
     ranks: bool = False
     ranges: bool = False
+    clauses: bool = False
 
 
 def range_second(key: str, value: Value) -> Value | None:
@@ -418,6 +429,21 @@ def _topic(keys: Sequence[str]) -> set[str]:
     return {key for key in keys if is_content(key) and number_token(key) is None}
 
 
+def opens_with_referent(words: Sequence[str], keys: Sequence[str]) -> bool:
+    """Whether a sentence (its words as written and their keys) opens with a pronoun or demonstrative of
+    :data:`REFERRING`, or has one right after a coordinator ("But it cost ...") or after an opening phrase of at most
+    ``OPENER_WORDS`` words that ends in a comma ("However, it costs ...", "In the same period, its net income ...";
+    version 9: before, only a sentence whose first word is one)."""
+    if not keys:
+        return False
+    if keys[0] in REFERRING:
+        return True
+    if keys[0] in OPENING_COORDINATORS:
+        return len(keys) > 1 and keys[1] in REFERRING
+    comma = next((i for i, word in enumerate(words[:OPENER_WORDS]) if word.endswith(",")), None)
+    return comma is not None and comma + 1 < len(keys) and keys[comma + 1] in REFERRING
+
+
 def _sign(keys: Sequence[str], i: int) -> int:
     """+1 where ``keys[i]`` says an amount rose, -1 where it says it fell, else 0 ("up to" is a bound)."""
     key = keys[i]
@@ -476,7 +502,8 @@ class QuantityIndex:
     the moves the context gives it (the lemmas of the sentence's content words, direction words left out, and the
     sign); with ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the
     values of :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``,
-    ``noon``); with ``referents`` a sentence that opens with a pronoun is also about the one before it; with
+    ``noon``); with ``referents`` a sentence that opens with a pronoun (:func:`opens_with_referent`) is also about the
+    one before it; with
     ``units`` per amount's value the units of measure it is given in (:func:`halluseq.features.measures.unit_of`;
     None for none), and with ``respellings`` too the durations one word names as counts of smaller units (``named``:
     "a week" gives 7 days; :func:`named_durations`); with ``calendar`` its dates; with ``ranks`` the ranks its
@@ -503,7 +530,7 @@ class QuantityIndex:
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
-            topic = _topic(keys) | (topic if options.referents and keys and keys[0] in REFERRING else set())
+            topic = _topic(keys) | (topic if options.referents and opens_with_referent(words, keys) else set())
             found = amounts(keys, words, respellings)
             for value in _stated(keys, found, respellings, options.ranges) | \
                     ({("count", 1.0)} if "one" in keys else set()):
@@ -545,11 +572,23 @@ class QuantityIndex:
         return signs == {-sign}
 
 
-def _clauses(example: Example) -> np.ndarray:
-    """Per answer word, the number of its clause: its sentence, cut after each word that ends with a semicolon."""
+def _contrast_after(word: str, keys: Sequence[str], i: int) -> bool:
+    """Whether a clause of its own opens after word ``i`` (as written: ``word``): it ends in a comma, a word of
+    :data:`CLAUSE_OPENERS` follows, and after that no auxiliary (", but is twice as expensive" goes on about the
+    sentence's subject)."""
+    return word.endswith(",") and i + 1 < len(keys) and keys[i + 1] in CLAUSE_OPENERS \
+        and not (i + 2 < len(keys) and keys[i + 2] in AUXILIARIES)
+
+
+def _clauses(example: Example, contrasts: bool = False) -> np.ndarray:
+    """Per answer word, the number of its clause: its sentence, cut after each word that ends with a semicolon, and
+    with ``contrasts`` (option ``clauses``) before a contrast that opens a clause of its own (:func:`_contrast_after`:
+    "revenue rose 12%, while net income fell 3%": two clauses, each about its own subject)."""
     offsets = np.array([(w.start, w.end) for w in example.words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    cuts = np.array([w.text.endswith(";") for w in example.words])
+    keys = [word_key(w.text) for w in example.words]
+    cuts = np.array([w.text.endswith(";") or contrasts and _contrast_after(example.words[i].text, keys, i)
+                     for i, w in enumerate(example.words)], dtype=bool)
     opens = np.concatenate([[True], (sentence[1:] != sentence[:-1]) | cuts[:-1]])
     return np.cumsum(opens)
 
@@ -596,7 +635,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     if not words:
         return out
     pointers = pointer_mask(example)
-    clause = _clauses(example)
+    clause = _clauses(example, options.clauses)
     timed = time_words(example) if respellings or options.clocks else np.zeros(len(words), dtype=bool)  # "3 p.m."
     for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any() or timed[first:end].any():
@@ -669,7 +708,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "8"
+    version = "9"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

@@ -283,6 +283,39 @@ def test_referents_read_a_sentence_opening_with_a_pronoun_as_about_the_one_befor
     assert "quantity_far" in _columns(make_example, answer, unrelated, referents=True)["$1.2"]
 
 
+BATTERY = ("Researchers found that the new battery retains 90% of its capacity after 1,000 charge cycles. "
+           "However, it costs about twice as much to produce.")
+
+
+@pytest.mark.parametrize("opening", ["However, it", "But it", "In the same study, it"])
+def test_referents_read_a_pronoun_after_an_opening_phrase_or_coordinator(make_example, opening):
+    context = BATTERY.replace("However, it", opening)
+    answer = "The new battery keeps 90% of its capacity but is roughly twice as expensive to make."
+    assert _columns(make_example, answer, context, referents=True)["twice"] == ["quantity_spelled"]
+    assert "quantity_far" in _columns(make_example, answer, context)["twice"]  # without referents: about "costs"
+    far_opening = context.replace(opening, "However, the new stadium")  # no pronoun after the opening phrase
+    assert "quantity_far" in _columns(make_example, answer, far_opening, referents=True)["twice"]
+
+
+QUARTER = ("Acme reported revenue of $4.2 billion for the quarter, up 12% from a year earlier. In the same period, "
+           "its net income fell 3% to $610 million.")
+
+
+@pytest.mark.parametrize("opener", ["while", "whereas", "but", "although"])
+def test_clauses_read_an_amount_after_a_contrast_by_its_own_clause(make_example, opener):
+    answer = f"Acme's revenue rose 12% to $4.2 billion, {opener} its net income slipped 12% to $610 million."
+    columns = _columns(make_example, answer, QUARTER, referents=True, clauses=True)
+    assert columns["12%"] == ["quantity_far"]  # the second 12%: net income's, which the context's 12% is not about
+    assert "12%" not in _columns(make_example, answer.replace("slipped 12%", "slipped 3%"), QUARTER,
+                                 referents=True, clauses=True)
+    assert "12%" not in _columns(make_example, answer, QUARTER, referents=True)  # one clause: about revenue too
+
+
+def test_clauses_keep_a_verb_phrase_after_a_contrast_with_its_subject(make_example):
+    answer = "The new battery keeps 90% of its capacity, but is roughly twice as expensive to make."
+    assert _columns(make_example, answer, BATTERY, referents=True, clauses=True)["twice"] == ["quantity_spelled"]
+
+
 @pytest.mark.parametrize(("answer", "absent"), [
     ("The 2.4-mile bridge opened in 2021.", ["2.4-mile"]),
     ("The bridge is 2.4 miles long.", ["2.4", "miles"]),
