@@ -27,7 +27,12 @@ number takes a number's place, a name a name's ("the 330-metre tower" where the 
 "born in 1962" where it has "born in Aberdeen": no other name there). Version 4: a number is compared by the values it
 states (:func:`slot_forms`: "350°F" stands where the context has "350", "eight" where it has "8-10"; "519-1185" does
 not stand where it has "794-1185"), a name by its letters and digits ("E-ZPass" for "E-ZPass®"), and a number alone
-("4", the list number of "4. Serve it") is no window.
+("4", the list number of "4. Serve it") is no window. Version 5: a relative clause or an apposition between a name
+and its verb is read past, in the context ("Tom Reyes, who voted against the budget, said the project": Tom Reyes
+stands before "said the project") and in the answer (the windows after "Tom Reyes, who opposed it," start at
+"said"), where it opens after a comma with "who", "which", "the", "his" ... (:data:`INSERTION_OPENERS`) and ends
+with a comma within ``INSERTION_MAX`` words; and a name written in lower case up to its capitals ("iOS", "iPhone",
+"eBay") is a name (:func:`name_cased`).
 
 Another name or number the answer sentence holds too is no other one (a list read in another order); with option
 ``crossed`` two numbers of one sentence that each stand where the context has the other are ("give 30 days' notice,
@@ -69,7 +74,7 @@ from halluseq.features.align import (
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spells
 from halluseq.features.numbers import count_key
-from halluseq.features.text import opens_with_name, word_key
+from halluseq.features.text import bare_word, opens_with_name, word_key
 
 COLUMNS = ["slot_other_name", "slot_same_name"]
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
@@ -85,6 +90,10 @@ REFERENCE_WORDS = frozenset({"passage", "passages", "document", "documents", "so
 SYMMETRIC = frozenset({"with", "drew", "draw", "draws", "tied", "married", "marry", "met", "meet", "meets", "border",
                        "borders", "bordered", "versus", "vs", "v"})
 LINK_WORDS = frozenset({"and", "or", "nor", "&"})  # join the names of one slot ("Novoselic and Aaron Burckhard")
+# a relative clause or an apposition between a name and its verb opens with one of these after a comma ("Tom Reyes,
+# who voted against the budget, said"; "Dana Whitfield, the chief executive, announced"; version 5)
+INSERTION_OPENERS = frozenset({"who", "whom", "whose", "which", "the", "a", "an", "his", "her", "its", "their"})
+INSERTION_MAX = 10  # words of such an insertion, its commas included
 _PARENTHESISED = re.compile(r"\(?\d{1,2}\)")  # "(1)" or "1)": a list number wherever it stands
 
 
@@ -108,18 +117,21 @@ class SlotIndex:
         starts = [item_starts(words) for words in sentences]
         self.names = {key for words, sentence_keys, opens in zip(sentences, keys, starts, strict=True)
                       for word, key, start in zip(words, sentence_keys, opens, strict=True)
-                      if not start and is_capitalised(word)}
+                      if not start and name_cased(word)}
         self.keys: list[str] = []
         self.fills: list[bool] = []
         self.item_end: list[bool] = []
+        self.comma: list[bool] = []
         self.sentence: list[int] = []
         for index, (words, sentence_keys, opens) in enumerate(zip(sentences, keys, starts, strict=True)):
-            for key, fills, end in zip(sentence_keys, slot_fillers(words, sentence_keys, opens, self),
-                                       clause_ends(words, sentence_keys), strict=True):
+            for key, fills, end, comma in zip(sentence_keys, slot_fillers(words, sentence_keys, opens, self),
+                                              clause_ends(words, sentence_keys), comma_ends(words, sentence_keys),
+                                              strict=True):
                 if key:
                     self.keys.append(key)
                     self.fills.append(fills)
                     self.item_end.append(end)
+                    self.comma.append(comma)
                     self.sentence.append(index)
         self.positions: dict[str, list[int]] = defaultdict(list)
         for position, key in enumerate(self.keys):
@@ -155,8 +167,13 @@ class SlotIndex:
                 continue
             if after:
                 out.append(self._group(last + 1, 1))
+            elif first == 0:
+                out.append(frozenset())
+            elif self.item_end[first - 1]:  # the names before a relative clause or apposition ending here, if any
+                opening = insertion_start(self.keys, self.item_end, self.comma, first - 1, self.sentence)
+                out.append(frozenset() if opening is None else self._group(opening, -1))
             else:
-                out.append(frozenset() if first == 0 or self.item_end[first - 1] else self._group(first - 1, -1))
+                out.append(self._group(first - 1, -1))
         return out
 
     def _group(self, at: int, step: int) -> frozenset[str]:
@@ -191,13 +208,60 @@ def clause_ends(words: Sequence[str], keys: Sequence[str]) -> list[bool]:
     return out
 
 
+_MIXED_CASE = re.compile(r"[a-z]{1,3}(?:[A-Z]{2,}|[A-Z][a-z]{2,})")  # "iOS", "macOS", "mRNA", "iPhone", "eBay"
+
+
+def name_cased(word: str) -> bool:
+    """Whether a word is written as a name: capitalised, or in lower case up to a capital that starts a run of
+    capitals or a capitalised word ("iOS", "iPhone", "eBay"; not "kWh", "pH"; version 5)."""
+    return is_capitalised(word) or bool(_MIXED_CASE.fullmatch(bare_word(word)))
+
+
+def comma_ends(words: Sequence[str], keys: Sequence[str]) -> list[bool]:
+    """Per word, whether a comma ends it, also where the comma stands apart as a word of its own (tokenised text:
+    "Reyes , who")."""
+    out = [word.rstrip("\"'”’)]").endswith(",") for word in words]
+    for position in range(len(words) - 2, -1, -1):
+        out[position] = out[position] or not keys[position + 1] and out[position + 1]
+    return out
+
+
+def insertion_start(keys: Sequence[str], item_ends: Sequence[bool], commas: Sequence[bool], end: int,
+                    sentence: Sequence[int] | None = None) -> int | None:
+    """Where a relative clause or an apposition that ends at ``end`` opens, by the comma-ended word before it: "Tom
+    Reyes, who voted against the budget, said" (``end``: "budget,") -> "Reyes,"; the insertion opens with a word of
+    :data:`INSERTION_OPENERS`, holds no other clause end and ends at most ``INSERTION_MAX`` words after the comma
+    before it, in one sentence (``sentence``: per word its sentence, if the words span several). None where no such
+    insertion ends at ``end`` (version 5)."""
+    if not commas[end]:
+        return None
+    for position in range(end - 1, max(end - INSERTION_MAX, -1), -1):
+        if sentence is not None and sentence[position] != sentence[end]:
+            return None
+        if item_ends[position]:
+            return position if commas[position] and keys[position + 1] in INSERTION_OPENERS else None
+    return None
+
+
+def insertion_end(keys: Sequence[str], item_ends: Sequence[bool], commas: Sequence[bool], start: int) -> int | None:
+    """Where a relative clause or an apposition that opens after the comma-ended word ``start`` ends (its last word,
+    comma-ended: "Tom Reyes, who opposed it, said" from "Reyes," -> "it,"), as :func:`insertion_start` reads it the
+    other way; None where none opens there."""
+    if not commas[start] or start + 1 >= len(keys) or keys[start + 1] not in INSERTION_OPENERS:
+        return None
+    for position in range(start + 1, min(start + INSERTION_MAX, len(keys))):
+        if item_ends[position]:
+            return position if commas[position] else None
+    return None
+
+
 def slot_fillers(words: Sequence[str], keys: Sequence[str], starts: Sequence[bool], index: SlotIndex) -> list[bool]:
     """Per word of one sentence, whether it can fill a slot: a name (:meth:`SlotIndex.named`) or a number, not a
     list number ("7." opening an item, "(1)") nor one that points into the sources ("Passage 2")."""
     out = []
     previous = ""
     for word, key, start in zip(words, keys, starts, strict=True):
-        out.append(is_anchor(key, index.named(key, is_capitalised(word), start))
+        out.append(is_anchor(key, index.named(key, name_cased(word), start))
                    and not points_into_sources(word, key, start, previous))
         previous = key or previous
     return out
@@ -250,7 +314,8 @@ def is_window(words: Sequence[str]) -> bool:
 
 def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
                  unit: tuple[int, int], longest_evidence: bool = False, letters: str | None = None,
-                 unheld: frozenset[str] = frozenset()) -> tuple[bool, bool, frozenset[str]]:
+                 unheld: frozenset[str] = frozenset(), commas: Sequence[bool] | None = None
+                 ) -> tuple[bool, bool, frozenset[str]]:
     """``(other, same, held)`` for the name ``keys[unit[0]:unit[1]]`` of the group spanning ``group``: whether the
     context has another name (a number for a number; version 3) next to the longest window on either side that it holds,
     and this one next to no window of either side (a context of several passages may give "oven to 400°F" in one and
@@ -270,7 +335,7 @@ def slot_verdict(index: SlotIndex, keys: Sequence[str], item_ends: Sequence[bool
     same_size = other_size = 0  # the longest window next to this name, and next to another one
     sides_found: set[bool] = set()
     held_others: set[str] = set()
-    for after, size, window in _windows(keys, item_ends, group):
+    for after, size, window in _windows(keys, item_ends, group, commas):
         neighbours = [[(k, slot_forms(k)) for k in n] for n in index.neighbours(window, after)]
         grounds = any(mine and mine <= forms for n in neighbours for _, forms in n for mine in own) \
             or letters and any(spells(letters, [k for k, _ in n]) for n in neighbours)
@@ -320,16 +385,22 @@ def crossed_places(own: Sequence[frozenset[str]], held: Sequence[frozenset[str]]
                       and not apart(i, j) for form in theirs) for i, mine in enumerate(own)]
 
 
-def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int]
-             ) -> list[tuple[bool, int, list[str]]]:
+def _windows(keys: Sequence[str], item_ends: Sequence[bool], group: tuple[int, int],
+             commas: Sequence[bool] | None = None) -> list[tuple[bool, int, list[str]]]:
     """``(after, size, words)`` of every window next to a group (before it: ``after``; longest first per side) that
-    crosses no clause end and can be looked up (:func:`is_window`)."""
+    crosses no clause end and can be looked up (:func:`is_window`). With ``commas`` (per word, whether a comma ends
+    it) the windows after a group that a relative clause or apposition follows start past it ("Tom Reyes, who opposed
+    it, said the": "said the"; :func:`insertion_end`)."""
+    skipped = insertion_end(keys, item_ends, commas, group[1] - 1) if commas is not None else None
     out = []
     for after in (True, False):
         for size in range(SLOT_WINDOW, 0, -1):
             if after:
                 start, stop = group[0] - size, group[0]
                 crossing = start >= 0 and any(item_ends[start:stop])
+            elif skipped is not None:
+                start, stop = skipped + 1, skipped + 1 + size
+                crossing = any(item_ends[start:stop - 1])
             else:
                 start, stop = group[1], group[1] + size
                 crossing = item_ends[group[1] - 1] or any(item_ends[start:stop - 1])
@@ -359,15 +430,15 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
         fills = slot_fillers(texts, keys, item_starts(texts), index)
         kept = [p for p, key in enumerate(keys) if key]
         kept_keys = [keys[p] for p in kept]
-        ends = clause_ends(texts, keys)
-        kept_ends = [ends[p] for p in kept]
+        ends, commas = clause_ends(texts, keys), comma_ends(texts, keys)
+        kept_ends, kept_commas = [ends[p] for p in kept], [commas[p] for p in kept]
         groups = slot_groups([fills[p] for p in kept], kept_keys, kept_ends)
         units = [((first, end), part) for first, end, group_units in groups for unit in group_units
                  for part in (kind_runs(kept_keys, unit) if crossed_names else [unit])]
         letters = [acronym(texts[kept[unit[0]]]) if respellings and unit[1] == unit[0] + 1 else None
                    for _, unit in units]
-        verdicts = [slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence, spelled)
-                    for (group, unit), spelled in zip(units, letters, strict=True)]
+        verdicts = [slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence, spelled,
+                                 commas=kept_commas) for (group, unit), spelled in zip(units, letters, strict=True)]
         if crossed or crossed_names:
             numeric = [_numeric(kept_keys[unit[0]:unit[1]]) for _, unit in units]
             # a number of a group ("$8.2m or $0.19") shares its group's windows; a name beside a number ("Germany 7-1")
@@ -382,7 +453,7 @@ def slot_features(example: Example, index: SlotIndex | None = None, longest_evid
                 if trades:
                     group, unit = units[i]
                     verdicts[i] = slot_verdict(index, kept_keys, kept_ends, group, unit, longest_evidence,
-                                               letters[i], trades)
+                                               letters[i], trades, kept_commas)
         for (_, unit), (other, same, _) in zip(units, verdicts, strict=True):
             rows = [members[kept[q]] for q in range(*unit)]
             out[rows, 0], out[rows, 1] = (False, True) if timed[rows].all() else (other, same)  # "3pm" for "15:00"
@@ -399,7 +470,7 @@ class SlotFeatures(PerContextFeatures):
     a sentence is a name where WordNet knows it in no lower-case form (:meth:`SlotIndex.named`)."""
 
     name = "slots"
-    version = "4"
+    version = "5"
     source_files = ("features/slots.py", "features/numbers.py", "features/align.py", "features/text.py",
                     "features/initials.py", "features/abbreviations.py", "data/sentences.py")
 

@@ -11,10 +11,10 @@ CONTEXT = ("Born in Aberdeen, Washington, Cobain formed the band Nirvana with Kr
            "in 1987. The tower was completed in 1889.")
 
 
-def _flags(make_example, answer: str, context: str = CONTEXT) -> tuple[list[str], list[str]]:
+def _flags(make_example, answer: str, context: str = CONTEXT, **options: bool) -> tuple[list[str], list[str]]:
     """The answer words marked ``slot_other_name`` and those marked ``slot_same_name``."""
     example = make_example(answer, context)
-    [matrix] = SlotFeatures().extract([example])
+    [matrix] = SlotFeatures(**options).extract([example])
     assert matrix.shape == (len(example.words), len(COLUMNS)) and matrix.dtype == np.float32
     return tuple([w.text for w, row in zip(example.words, matrix, strict=True) if row[j]] for j in range(2))
 
@@ -232,3 +232,31 @@ def test_opening_names_read_a_word_opening_a_sentence_as_a_name_where_wordnet_la
     assert _others(make_example, "Brazil defeated Germany in the semi-final.", context) == []
     assert _others(make_example, "Brazil defeated Germany in the semi-final.", context, **NAMES) == [
         "Brazil", "Germany"]
+
+
+COUNCIL = ("Mayor Linda Park said the new library would open in June. Council member Tom Reyes, who voted against "
+           "the budget, said the project was too expensive.")
+
+
+def test_a_relative_clause_or_apposition_between_a_name_and_its_verb_is_read_past(make_example):
+    def flags(answer: str, context: str = COUNCIL) -> tuple[list[str], list[str]]:
+        return _flags(make_example, answer, context, longest_evidence=True)
+
+    wrong, right = "Linda Park said the project was too expensive.", "Tom Reyes said the project was too expensive."
+    # the context's "said the project" has Tom Reyes before it, past ", who voted against the budget,"
+    assert flags(wrong)[0] == ["Linda", "Park"]
+    assert flags(right) == ([], ["Tom", "Reyes"])
+    # and the answer's own insertion: the window after "Tom Reyes, who opposed it," is "said the project"
+    assert flags("Tom Reyes, who opposed it, said the project was too expensive.") == ([], ["Tom", "Reyes,"])
+    assert flags(wrong, COUNCIL.replace("who voted against the budget", "the council's longest-serving member"))[0] \
+        == ["Linda", "Park"]
+    # a comma that opens no insertion (a list, a place) still ends what is read before the verb
+    assert flags(wrong, COUNCIL.replace("who voted against the budget", "Ohio"))[0] == []
+
+
+def test_a_name_written_in_lower_case_up_to_its_capitals_is_a_name(make_example):
+    context = "The update is available for Android now and will come to iOS next month."
+    assert _flags(make_example, "The update is available for iOS now.", context)[0] == ["iOS"]
+    assert _flags(make_example, "The update will come to iOS next month.", context) == ([], ["iOS"])
+    units = "The heater draws 2 kWh and keeps the water at pH 7."  # units are no names
+    assert _flags(make_example, "The heater draws 3 kWh.", units) == (["3"], [])
