@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from halluseq.lexicon import RELATIONS_FILE, load_relations
+from halluseq.lexicon import RELATIONS_FILE, load_relations, same_stem
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +112,20 @@ def test_verbs_and_irregular_lemmas(relations):
     assert not relations.is_verb("always")
     assert {"go", "leave"} <= relations.irregular
     assert "open" not in relations.irregular
+
+
+def test_own_poles_are_the_words_of_a_words_pole(relations):
+    assert {"reject", "ban", "veto"} <= relations.own_poles("rejected")
+    assert "approve" not in relations.own_poles("rejected") and "approve" in relations.opposites("rejected", True)
+    assert relations.own_poles("table") == frozenset()
+
+
+def test_load_relations_reads_the_file_once():
+    assert load_relations() is load_relations()
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("rare", "rarely", True), ("asia", "asian", True), ("canada", "canadian", True), ("rare", "rare", False),
+    ("care", "careless", False), ("geography", "geographical", True), ("paris", "parachute", False)])
+def test_same_stem_by_spelling(a, b, expected):
+    assert same_stem(a, b) is expected and same_stem(b, a) is expected

@@ -61,7 +61,7 @@ from halluseq.features.text import (
     stated_ordinals,
     word_key,
 )
-from halluseq.lexicon import WordRelations, load_relations
+from halluseq.lexicon import WordRelations, load_relations, same_stem
 
 QUARTER_CODES = frozenset({"q1", "q2", "q3", "q4"})  # "third-quarter" replaced "Q3" (respellings)
 COLUMNS = [
@@ -361,6 +361,21 @@ class ContextSentences:
         or writes it in lower case)."""
         return capitalised and is_content(key) and (
             not start or key in self.item_names or key in self.all_keys and key not in self.lowered)
+
+    def stated_beside(self, key: str, best: int | None, keys: Sequence[str], aligned: Iterable[str]) -> bool:
+        """Whether a context sentence other than ``best`` holds ``key`` in some form (as written, by a WordNet lemma,
+        or by its stem: "rare" / "Rarely") beside a content word of ``keys`` (an answer sentence) that the aligned
+        sentence (its keys ``aligned``) lacks: "Nausea and fatigue are the most common side effects; headaches are
+        rare." where the context has "Rarely, patients report headaches." states "rare" there, and is no antonym of
+        the aligned sentence's "common"."""
+        relations = load_relations()
+        lemmas = relations.lemmas(key)
+        rest = {k for k in keys if is_content(k) and k != key} - set(aligned)
+        for index in sorted({p for k in rest for p in self.postings.get(k, ())} - {best}):
+            if any(other == key or same_stem(key, other) or not lemmas.isdisjoint(relations.lemmas(other))
+                   for other in self.keys[index] if other.isalpha()):
+                return True
+        return False
 
     def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
                                                                                        float]:
@@ -752,7 +767,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
                    replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                   sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False) -> np.ndarray:
+                   sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False,
+                   stated_poles: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -899,6 +915,12 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     across = frozenset().union(*(relations.opposites(word, poles) for word in pole_words))
                     out[i, 18] = out[i, 18] or not across.isdisjoint(
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
+                    if stated_poles and not moved_to:  # "rejected" where the sentence has "to approve", no "ban"
+                        own = frozenset().union(*map(relations.own_poles, pole_words))
+                        out[i, 18] = out[i, 18] or (not across.isdisjoint(aligned_lemmas)
+                                                    and own.isdisjoint(aligned_lemmas))
+            if stated_poles and out[i, 18] and context.stated_beside(key, best, sentence_keys, aligned_keys):
+                out[i, 18] = 0  # "headaches are rare" where the context has "Rarely, patients report headaches"
         if poles:  # "adds support for Python 3.8" where the sentence "... drops support for Python 3.8"
             out[[members[p] for p in _crossed_poles(sentence_keys, aligned_sentence, relations)], 14] = 1
             # "revenue fell 6%" where the sentence has "revenue ... up 6%": a direction reversed before an amount
@@ -988,7 +1010,14 @@ class AlignFeatures(PerContextFeatures):
     sentence's end as the right neighbour).
     ``any_tail`` (off by default; with ``sentence_ends``): such a run is ``substituted`` whatever the number of words
     that end the aligned sentence after that word, where none of its occurrences ends the sentence ("funded by a
-    coffee company." for "funded by the French National Research Agency.")."""
+    coffee company." for "funded by the French National Research Agency.").
+    ``stated_poles`` (off by default; with ``poles``): a pole word the aligned sentence lacks is ``antonym_in_aligned``
+    also where that sentence holds a word of the other pole of its scale and none of its own ("The council rejected
+    the bike lane." for "voted ... to approve a new bike lane": no word replaced the other within ``REPLACED_MAX``
+    words); and no word is ``antonym_in_aligned`` where another context sentence states it, in any form, beside a
+    content word of the answer sentence that the aligned sentence lacks (:meth:`ContextSentences.stated_beside`:
+    "...; headaches are rare." where the context has "Rarely, patients report headaches.", not the antonym of the
+    aligned sentence's "common")."""
 
     name = "align"
     version = "17"
@@ -997,7 +1026,8 @@ class AlignFeatures(PerContextFeatures):
                  ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
                  replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
-                 sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False):
+                 sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False,
+                 stated_poles: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -1012,7 +1042,8 @@ class AlignFeatures(PerContextFeatures):
                          **({"merged_names": True} if merged_names else {}),
                          **({"respellings": True} if respellings else {}),
                          **({"sentence_ends": True} if sentence_ends else {}),
-                         **({"any_tail": True} if any_tail else {}), **({"hedges": True} if hedges else {}))
+                         **({"any_tail": True} if any_tail else {}), **({"hedges": True} if hedges else {}),
+                         **({"stated_poles": True} if stated_poles else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
@@ -1020,6 +1051,7 @@ class AlignFeatures(PerContextFeatures):
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
         self.sentence_ends, self.any_tail, self.hedges = bool(sentence_ends), bool(any_tail), bool(hedges)
+        self.stated_poles = bool(stated_poles)
     source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -1034,4 +1066,4 @@ class AlignFeatures(PerContextFeatures):
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
                                self.answer_names, self.replaced_negation, self.merged_names, self.respellings,
-                               self.sentence_ends, self.any_tail, self.hedges)
+                               self.sentence_ends, self.any_tail, self.hedges, self.stated_poles)

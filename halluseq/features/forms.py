@@ -8,10 +8,10 @@ of letters that the context does not hold as written:
 
 - ``form_in_context``: it shares a WordNet lemma with a context word (:mod:`halluseq.lexicon`: ``rose`` / ``rise``,
   ``reported`` / ``reports``);
-- ``derived_in_context``: a context word derives from the same stem: one is the other with up to
-  ``SUFFIX_MAX`` letters added (``Asia`` / ``Asian``, ``severe`` / ``severely``), or the two share their first
-  ``STEM_MIN`` letters or more, more than ``STEM_SHARE`` of the longer one (``Canada`` / ``Canadian``,
-  ``geography`` / ``geographical``). Number words and their ordinals (``four`` / ``fourth``) are different
+- ``derived_in_context``: a context word derives from the same stem (:func:`halluseq.lexicon.same_stem`): one is
+  the other with up to ``SUFFIX_MAX`` letters added (``Asia`` / ``Asian``, ``severe`` / ``severely``), or the two
+  share their first ``STEM_MIN`` letters or more, more than ``STEM_SHARE`` of the longer one (``Canada`` /
+  ``Canadian``, ``geography`` / ``geographical``). Number words and their ordinals (``four`` / ``fourth``) are different
   numbers, not forms.
 
 No model, no options; linear in context plus answer length.
@@ -27,34 +27,18 @@ from halluseq.data.example import Example
 from halluseq.features.align import NUMBER_WORDS, is_content
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.text import word_key
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import PREFIX_KEY, load_relations, same_stem
 
 COLUMNS = ["form_in_context", "derived_in_context"]
-SUFFIX_MAX = 3  # letters a derived word may add to a whole word of at least PREFIX_KEY letters ("asia" + "n")
-STEM_MIN = 5  # letters two derived words share otherwise ("canad" of "canada" and "canadian")
-STEM_SHARE = 0.6  # of the longer word's letters
-PREFIX_KEY = 4  # letters of the index key: shorter words are never matched by stem
 ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"})
 
 
-def _shared_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 def derived(a: str, b: str) -> bool:
-    """Whether two different words of letters come from one stem (the module rule)."""
-    if a == b or a in NUMBER_WORDS or b in NUMBER_WORDS or a in ORDINALS or b in ORDINALS:
+    """Whether two different words of letters come from one stem (:func:`halluseq.lexicon.same_stem`), neither a
+    number word nor an ordinal."""
+    if a in NUMBER_WORDS or b in NUMBER_WORDS or a in ORDINALS or b in ORDINALS:
         return False
-    shorter, longer = sorted((a, b), key=len)
-    shared = _shared_prefix(a, b)
-    if shared == len(shorter) >= PREFIX_KEY:
-        return len(longer) - len(shorter) <= SUFFIX_MAX
-    return shared >= STEM_MIN and shared > STEM_SHARE * len(longer)
+    return same_stem(a, b)
 
 
 def candidate(key: str) -> bool:

@@ -58,6 +58,13 @@ POLES = (
     ({"buy", "purchase", "acquire"}, {"sell"}),
 )
 ANCESTOR_LEVELS = 2  # metre -> metric linear unit -> linear unit <- linear unit (English) <- foot
+# two words of letters come from one stem (same_stem): one is the other with up to SUFFIX_MAX letters added to a whole
+# word of at least PREFIX_KEY letters ("asia" + "n", "rare" + "ly"), or they share their first STEM_MIN letters or
+# more, more than STEM_SHARE of the longer one ("canad" of "canada" and "canadian")
+SUFFIX_MAX = 3
+STEM_MIN = 5
+STEM_SHARE = 0.6
+PREFIX_KEY = 4
 # WordNet's detachment rules (morphy): an inflected ending and what replaces it, tried on every part of speech
 SUFFIX_RULES = (
     ("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
@@ -222,6 +229,10 @@ class WordRelations:
         """Whether ``a`` and ``b`` are on opposite poles of a :data:`POLES` scale (``dropped``, ``grew``: True)."""
         return not self._other_poles(self.lemmas(a)).isdisjoint(self.lemmas(b))
 
+    def own_poles(self, word: str) -> frozenset[str]:
+        """The words of every :data:`POLES` pole a lemma of ``word`` is on (``rejected`` -> {reject, ban, ...})."""
+        return self._other_poles(self._other_poles(self.lemmas(word)))
+
     def on_a_pole(self, word: str) -> bool:
         """Whether a lemma of ``word`` is on a pole of a :data:`POLES` scale (``grew``: True)."""
         return not self.lemmas(word).isdisjoint(self._across_poles)
@@ -251,6 +262,28 @@ class WordRelations:
         if synsets_a & ancestors_b or synsets_b & ancestors_a:  # one generalises the other: man, person
             return False
         return bool(ancestors_a & ancestors_b)
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Whether two different words of letters come from one stem by their spelling (``asia`` / ``asian``, ``rare`` /
+    ``rarely``, ``canada`` / ``canadian``; the rule of :data:`SUFFIX_MAX` and :data:`STEM_MIN`), which WordNet's
+    lemmas do not relate."""
+    if a == b:
+        return False
+    shorter, longer = sorted((a, b), key=len)
+    shared = _shared_prefix(a, b)
+    if shared == len(shorter) >= PREFIX_KEY:
+        return len(longer) - len(shorter) <= SUFFIX_MAX
+    return shared >= STEM_MIN and shared > STEM_SHARE * len(longer)
 
 
 @lru_cache(maxsize=1)

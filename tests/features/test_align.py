@@ -681,3 +681,27 @@ def test_hedges_mark_a_run_that_restates_a_hedged_verb_without_its_hedge(make_ex
         "dropped_negation_after"] == marked
     assert _columns(make_example, answer, source, replaced_negation=True)["dropped_negation_after"] == []
     assert AlignFeatures(hedges=True).config == {"hedges": True}
+
+
+COUNCIL = "The city council voted 7-2 on Monday to approve a new bike lane on Main Street."
+
+
+def test_stated_poles_read_a_pole_word_against_the_other_pole_of_the_aligned_sentence(make_example):
+    def opposite(answer: str, context: str = COUNCIL, **options: bool) -> list[str]:
+        return _columns(make_example, answer, context, poles=True, **options)["antonym_in_aligned"]
+
+    answer = "The council rejected the bike lane."  # "rejected" replaced no word within REPLACED_MAX
+    assert opposite(answer) == [] and opposite(answer, stated_poles=True) == ["rejected"]
+    # a word of its own pole in the sentence too: both may be right ("approved the lane and rejected the road")
+    both = COUNCIL.replace("Street.", "Street and to reject a new road.")
+    assert opposite(answer, both, stated_poles=True) == []
+
+
+def test_stated_poles_read_no_antonym_where_another_sentence_states_the_word(make_example):
+    label = "The most common side effects are nausea and fatigue. Rarely, patients report headaches."
+    answer = "Nausea and fatigue are the most common side effects; headaches are rare."
+    assert _columns(make_example, answer, label, poles=True)["antonym_in_aligned"] == ["rare."]
+    assert _columns(make_example, answer, label, poles=True, stated_poles=True)["antonym_in_aligned"] == []
+    # stated elsewhere, but beside none of the answer's other words: still the aligned sentence's antonym
+    unrelated = label.replace("patients report headaches", "the tablets cause rashes")
+    assert _columns(make_example, answer, unrelated, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare."]
