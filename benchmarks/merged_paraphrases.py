@@ -1,5 +1,5 @@
 """Answers that merge and reword two sentences of a context (what LLM answers and summaries mostly do), on contexts
-of our own (a battery study, a flood, a drug label, a company's quarter, a bridge), each right answer beside a wrong
+of our own (a battery study, a flood, a drug label, a company's quarter, a bridge, a council vote), each right answer beside a wrong
 twin that changes one fact.
 
     .venv/bin/python benchmarks/merged_paraphrases.py [--model default] [--label NAME]
@@ -23,6 +23,7 @@ LABEL = ("The most common side effects of the drug are nausea and fatigue. Rarel
          "drug should not be taken with alcohol.")
 QUARTER = ("Acme reported revenue of $4.2 billion for the quarter, up 12% from a year earlier. In the same period, "
            "its net income fell 3% to $610 million because of higher interest costs.")
+COUNCIL = "The city council voted 7-2 on Monday to approve a new bike lane on Main Street."
 BRIDGE = ("The Halvorsen Bridge opened to traffic in 1931. At the time, it was the longest suspension bridge in "
           "Norway, with a main span of 420 metres.")
 # (context, answer, hallucinated)
@@ -43,6 +44,8 @@ CASES = [
              "bridge in Norway.", False),
     (BRIDGE, "When it opened in 1931, the Halvorsen Bridge had a 520-metre main span, the longest of any suspension "
              "bridge in Norway.", True),
+    (COUNCIL, "The council backed the bike lane.", False),
+    (COUNCIL, "The council rejected the bike lane.", True),
 ]
 
 if __name__ == "__main__":
