@@ -1,6 +1,6 @@
-"""Answers that merge and reword two sentences of a context (what LLM answers and summaries mostly do), on contexts
-of our own (a battery study, a flood, a drug label, a company's quarter, a bridge, a council vote), each right answer beside a wrong
-twin that changes one fact.
+"""Answers that merge and reword sentences of a context (what LLM answers and summaries mostly do), on contexts of
+our own (a battery study, a flood, a drug label, a company's quarter, a bridge, a council vote), each right answer
+beside a wrong twin that changes one fact.
 
     .venv/bin/python benchmarks/merged_paraphrases.py [--model default] [--label NAME]
 

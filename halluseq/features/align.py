@@ -61,7 +61,7 @@ from halluseq.features.text import (
     stated_ordinals,
     word_key,
 )
-from halluseq.lexicon import WordRelations, load_relations, same_stem
+from halluseq.lexicon import PREFIX_KEY, WordRelations, load_relations, same_stem
 
 QUARTER_CODES = frozenset({"q1", "q2", "q3", "q4"})  # "third-quarter" replaced "Q3" (respellings)
 COLUMNS = [
@@ -100,6 +100,8 @@ AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has",
 NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
 DIRECTIONS = {"up": "increase", "down": "decrease"}  # before an amount (direction): a word of a pole of change
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
+# words after a comma that open a clause of their own, about its own subject ("revenue rose 12%, while net income fell")
+CLAUSE_OPENERS = frozenset({"while", "whereas", "but", "although", "though", "yet"})
 # words that hold a claim back: a modal, a verb of report or plan, an adverb of likelihood (option hedges: "causes"
 # for "may cause", "opened" for "plans to open" states as fact what the context only expects or allows)
 HEDGES = frozenset({"may", "might", "could", "suggest", "suggests", "suggested", "plan", "plans", "planned",
@@ -141,6 +143,23 @@ def item_starts(words: Sequence[str]) -> list[bool]:
 def ends_item(word: str) -> bool:
     """Whether a word ends a list item or clause (``Queen,``): names on both sides of it are two names."""
     return word.rstrip("\"'”’)]").endswith((",", ";", ":"))
+
+
+def ends_with_comma(word: str) -> bool:
+    """Whether a comma ends a word (``Reyes,``, ``"no,"``)."""
+    return word.rstrip("\"'”’)]").endswith(",")
+
+
+def clause_of(words: Sequence[str], keys: Sequence[str], position: int) -> range:
+    """The positions of the clause that holds ``position`` in one sentence's words: cut after a semicolon, and after
+    a comma that a word of :data:`CLAUSE_OPENERS` follows ("...; headaches are rare", "..., while profit fell")."""
+    def cut(at: int) -> bool:
+        word = words[at].rstrip("\"'”’)]")
+        return word.endswith(";") or word.endswith(",") and at + 1 < len(keys) and keys[at + 1] in CLAUSE_OPENERS
+
+    start = next((at + 1 for at in range(position - 1, -1, -1) if cut(at)), 0)
+    end = next((at + 1 for at in range(position, len(words)) if cut(at)), len(words))
+    return range(start, end)
 
 
 def is_capitalised(word: str) -> bool:
@@ -362,19 +381,44 @@ class ContextSentences:
         return capitalised and is_content(key) and (
             not start or key in self.item_names or key in self.all_keys and key not in self.lowered)
 
-    def stated_beside(self, key: str, best: int | None, keys: Sequence[str], aligned: Iterable[str]) -> bool:
-        """Whether a context sentence other than ``best`` holds ``key`` in some form (as written, by a WordNet lemma,
-        or by its stem: "rare" / "Rarely") beside a content word of ``keys`` (an answer sentence) that the aligned
-        sentence (its keys ``aligned``) lacks: "Nausea and fatigue are the most common side effects; headaches are
-        rare." where the context has "Rarely, patients report headaches." states "rare" there, and is no antonym of
-        the aligned sentence's "common"."""
+    @cached_property
+    def _form_postings(self) -> dict[str, set[int]]:
+        """The sentences of each word key (``=key``), of each first ``PREFIX_KEY`` letters (``<pref``) and of each
+        WordNet lemma (``~lemma``) of the context's words of letters, built on first use (:meth:`stated_beside`)."""
         relations = load_relations()
+        postings: dict[str, set[int]] = defaultdict(set)
+        for index, keys in enumerate(self.keys):
+            for key in {k for k in keys if k.isalpha()}:
+                postings["=" + key].add(index)
+                postings["<" + key[:PREFIX_KEY]].add(index)
+                for lemma in relations.lemmas(key):
+                    postings["~" + lemma].add(index)
+        return postings
+
+    def stated_beside(self, key: str, best: int | None, clause: Iterable[str], aligned: Iterable[str]) -> bool:
+        """Whether a context sentence other than ``best`` states ``key`` in some form (as written, by a WordNet lemma,
+        or by its stem: "rare" / "Rarely"), not right after a negation, beside at least as many content words of
+        ``clause`` (the answer clause that holds it, ``key`` aside) as the aligned sentence (its keys ``aligned``) has,
+        one at least: "Nausea and fatigue are the most common side effects; headaches are rare." where the context has
+        "Rarely, patients report headaches." states "rare" there, no antonym of the aligned sentence's "common"; "Nausea
+        is rare among patients" where the aligned sentence has "Nausea is common" and another "Serious reactions are
+        rare among patients" does not."""
+        relations = load_relations()
+        postings = self._form_postings
+        rest = {k for k in clause if is_content(k) and k != key}
+        needed = max(1, len(rest & set(aligned)))
+        forms = postings.get("=" + key, set()) | postings.get("<" + key[:PREFIX_KEY], set()) \
+            | set().union(*(postings.get("~" + lemma, set()) for lemma in relations.lemmas(key)))
         lemmas = relations.lemmas(key)
-        rest = {k for k in keys if is_content(k) and k != key} - set(aligned)
-        for index in sorted({p for k in rest for p in self.postings.get(k, ())} - {best}):
-            if any(other == key or same_stem(key, other) or not lemmas.isdisjoint(relations.lemmas(other))
-                   for other in self.keys[index] if other.isalpha()):
-                return True
+        for index in sorted(forms - {best}):
+            keys = self.keys[index]
+            if len(rest.intersection(keys)) < needed:
+                continue
+            for position, other in enumerate(keys):
+                if other.isalpha() and (other == key or same_stem(key, other)
+                                        or not lemmas.isdisjoint(relations.lemmas(other))) \
+                        and not any(map(is_negation, keys[max(0, position - 2):position])):
+                    return True
         return False
 
     def align(self, keys: Sequence[str], names: frozenset[str] = frozenset()) -> tuple[int | None, int | None,
@@ -477,6 +521,23 @@ def _word_opcodes(words: tuple[str, ...], sequence: tuple[str, ...]) -> tuple[tu
     """difflib's opcodes (longest matching blocks, in order) of an answer sentence's keys against a context
     sentence's, punctuation left out of both."""
     return tuple(SequenceMatcher(None, words, sequence, autojunk=False).get_opcodes())
+
+
+def _gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[list[int]]:
+    """Per word of an answer sentence, the positions of the aligned sentence's words that the run holding it replaced
+    in the word alignment (:func:`_word_opcodes`), however long either run; empty for a matched or inserted word, and
+    past ``ALIGN_MAX`` words."""
+    gaps: list[list[int]] = [[] for _ in keys]
+    kept = [i for i, key in enumerate(keys) if key]
+    kept_sentence = [j for j, key in enumerate(sentence.sequence) if key]
+    if not kept or not kept_sentence or max(len(kept), len(kept_sentence)) > ALIGN_MAX:
+        return gaps
+    words = tuple(keys[i] for i in kept)
+    for tag, i1, i2, j1, j2 in _word_opcodes(words, tuple(sentence.sequence[j] for j in kept_sentence)):
+        if tag == "replace":
+            for i in range(i1, i2):
+                gaps[kept[i]] = [kept_sentence[j] for j in range(j1, j2)]
+    return gaps
 
 
 def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence,
@@ -840,6 +901,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             if not timed[rows].all() and _other_name_in_slot(context, kept_keys, first, end, letters):
                 out[rows, 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
+        gaps: list[list[int]] | None = None  # per word, the sentence words its run replaced (stated_poles), once needed
         answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
                                              sentence_keys, capitalised, name_starts)
         for position, i in enumerate(members):
@@ -915,12 +977,16 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     across = frozenset().union(*(relations.opposites(word, poles) for word in pole_words))
                     out[i, 18] = out[i, 18] or not across.isdisjoint(
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
-                    if stated_poles and not moved_to:  # "rejected" where the sentence has "to approve", no "ban"
+                    if stated_poles and not moved_to:  # "rejected" for the run "voted 7-2 on Monday to approve"
+                        if gaps is None:
+                            gaps = _gaps(sentence_keys, aligned_sentence)
+                        gap = relations.lemma_set(aligned_sentence.sequence[j] for j in gaps[position])
                         own = frozenset().union(*map(relations.own_poles, pole_words))
-                        out[i, 18] = out[i, 18] or (not across.isdisjoint(aligned_lemmas)
-                                                    and own.isdisjoint(aligned_lemmas))
-            if stated_poles and out[i, 18] and context.stated_beside(key, best, sentence_keys, aligned_keys):
-                out[i, 18] = 0  # "headaches are rare" where the context has "Rarely, patients report headaches"
+                        out[i, 18] = out[i, 18] or not across.isdisjoint(gap) and own.isdisjoint(gap)
+            if stated_poles and out[i, 18]:  # "...; headaches are rare" where the context has "Rarely, ... headaches"
+                texts = [words[m].text for m in members]
+                clause = {sentence_keys[p] for p in clause_of(texts, sentence_keys, position)}
+                out[i, 18] = not context.stated_beside(key, best, clause, aligned_keys)
         if poles:  # "adds support for Python 3.8" where the sentence "... drops support for Python 3.8"
             out[[members[p] for p in _crossed_poles(sentence_keys, aligned_sentence, relations)], 14] = 1
             # "revenue fell 6%" where the sentence has "revenue ... up 6%": a direction reversed before an amount

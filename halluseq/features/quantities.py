@@ -78,11 +78,19 @@ from dataclasses import asdict, dataclass
 from math import isclose
 
 import numpy as np
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import clock_times, context_times, time_words
-from halluseq.features.align import AUXILIARIES, is_content, item_starts
+from halluseq.features.align import (
+    AUXILIARIES,
+    CLAUSE_OPENERS,
+    ends_with_comma,
+    is_capitalised,
+    is_content,
+    item_starts,
+)
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.measures import Date, dates, unit_of, wrong_date_words
 from halluseq.features.numbers import (
@@ -151,9 +159,6 @@ RATE_REACH = 2
 REFERRING = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these", "those", "such"})
 OPENING_COORDINATORS = frozenset({"and", "but", "yet", "so"})  # "But it cost ...": still about the sentence before
 OPENER_WORDS = 4  # words of an opening phrase before its comma ("However,", "In the same period,"; version 9)
-# words after a comma that open a clause of its own, about its own subject ("revenue rose 12%, while net income fell
-# 3%"; option ``clauses``)
-CLAUSE_OPENERS = frozenset({"while", "whereas", "but", "although", "though", "yet"})
 
 Value = tuple[str, float]  # ("count" | "fraction" | "times", value)
 
@@ -431,17 +436,21 @@ def _topic(keys: Sequence[str]) -> set[str]:
 
 def opens_with_referent(words: Sequence[str], keys: Sequence[str]) -> bool:
     """Whether a sentence (its words as written and their keys) opens with a pronoun or demonstrative of
-    :data:`REFERRING`, or has one right after a coordinator ("But it cost ...") or after an opening phrase of at most
-    ``OPENER_WORDS`` words that ends in a comma ("However, it costs ...", "In the same period, its net income ...";
-    version 9: before, only a sentence whose first word is one)."""
+    :data:`REFERRING`, also after a coordinator ("But it cost ...") or after an opening phrase of at most
+    ``OPENER_WORDS`` words that ends in a comma, opens with a stop word and holds no capital past its first word
+    ("However, it costs ...", "But in the same period, its net income ..."; not the apposition of "Beta Corp, its
+    rival, cut ..."; version 9: before, only a sentence whose first word is one)."""
+    if keys and keys[0] in OPENING_COORDINATORS:
+        if len(keys) > 1 and keys[1] in REFERRING:
+            return True
+        words, keys = words[1:], keys[1:]
     if not keys:
         return False
     if keys[0] in REFERRING:
         return True
-    if keys[0] in OPENING_COORDINATORS:
-        return len(keys) > 1 and keys[1] in REFERRING
-    comma = next((i for i, word in enumerate(words[:OPENER_WORDS]) if word.endswith(",")), None)
-    return comma is not None and comma + 1 < len(keys) and keys[comma + 1] in REFERRING
+    comma = next((i for i, word in enumerate(words[:OPENER_WORDS]) if ends_with_comma(word)), None)
+    return comma is not None and comma + 1 < len(keys) and keys[comma + 1] in REFERRING \
+        and keys[0] in ENGLISH_STOP_WORDS and not any(map(is_capitalised, words[1:comma + 1]))
 
 
 def _sign(keys: Sequence[str], i: int) -> int:
@@ -572,12 +581,16 @@ class QuantityIndex:
         return signs == {-sign}
 
 
-def _contrast_after(word: str, keys: Sequence[str], i: int) -> bool:
-    """Whether a clause of its own opens after word ``i`` (as written: ``word``): it ends in a comma, a word of
-    :data:`CLAUSE_OPENERS` follows, and after that no auxiliary (", but is twice as expensive" goes on about the
-    sentence's subject)."""
-    return word.endswith(",") and i + 1 < len(keys) and keys[i + 1] in CLAUSE_OPENERS \
-        and not (i + 2 < len(keys) and keys[i + 2] in AUXILIARIES)
+def _contrast_after(words: Sequence[str], keys: Sequence[str], i: int) -> bool:
+    """Whether a clause of its own opens after word ``i``: it ends in a comma, a word of :data:`CLAUSE_OPENERS`
+    follows, and after that neither an auxiliary nor a verb form in lower case ending in -ing or -ed (", but is twice
+    as expensive", ", while costing $90,000", ", although priced at ..." go on about the sentence's subject)."""
+    if not (ends_with_comma(words[i]) and i + 1 < len(keys) and keys[i + 1] in CLAUSE_OPENERS):
+        return False
+    if i + 2 >= len(keys):
+        return True
+    following = words[i + 2]
+    return keys[i + 2] not in AUXILIARIES and not (following[:1].islower() and keys[i + 2].endswith(("ing", "ed")))
 
 
 def _clauses(example: Example, contrasts: bool = False) -> np.ndarray:
@@ -586,9 +599,10 @@ def _clauses(example: Example, contrasts: bool = False) -> np.ndarray:
     "revenue rose 12%, while net income fell 3%": two clauses, each about its own subject)."""
     offsets = np.array([(w.start, w.end) for w in example.words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    keys = [word_key(w.text) for w in example.words]
-    cuts = np.array([w.text.endswith(";") or contrasts and _contrast_after(example.words[i].text, keys, i)
-                     for i, w in enumerate(example.words)], dtype=bool)
+    texts = [w.text for w in example.words]
+    keys = [word_key(text) for text in texts]
+    cuts = np.array([text.endswith(";") or contrasts and _contrast_after(texts, keys, i)
+                     for i, text in enumerate(texts)], dtype=bool)
     opens = np.concatenate([[True], (sentence[1:] != sentence[:-1]) | cuts[:-1]])
     return np.cumsum(opens)
 

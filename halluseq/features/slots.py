@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -64,6 +64,7 @@ from halluseq.features.abbreviations import context_times, time_words
 from halluseq.features.align import (
     LIST_MARKER,
     ends_item,
+    ends_with_comma,
     is_anchor,
     is_capitalised,
     is_content,
@@ -167,7 +168,7 @@ class SlotIndex:
                 continue
             if after:
                 out.append(self._group(last + 1, 1))
-            elif first == 0:
+            elif first == 0 or self.sentence[first - 1] != self.sentence[first]:
                 out.append(frozenset())
             elif self.item_end[first - 1]:  # the names before a relative clause or apposition ending here, if any
                 opening = insertion_start(self.keys, self.item_end, self.comma, first - 1, self.sentence)
@@ -197,18 +198,18 @@ class SlotIndex:
         return frozenset(found)
 
 
-def clause_ends(words: Sequence[str], keys: Sequence[str]) -> list[bool]:
-    """Per word, whether it ends a list item or clause (:func:`ends_item`), also where the comma, semicolon or colon
-    stands apart as a word of its own (tokenised text: "Tupelo , Mississippi" is two names, as "Tupelo,
+def clause_ends(words: Sequence[str], keys: Sequence[str], ends: Callable[[str], bool] = ends_item) -> list[bool]:
+    """Per word, whether it ends a list item or clause (``ends``: :func:`ends_item`), also where the comma, semicolon
+    or colon stands apart as a word of its own (tokenised text: "Tupelo , Mississippi" is two names, as "Tupelo,
     Mississippi" is); words whose key is empty (punctuation only) are dropped by the callers."""
-    out = [ends_item(word) for word in words]
+    out = [ends(word) for word in words]
     for position in range(len(words) - 2, -1, -1):
         following = position + 1
         out[position] = out[position] or not keys[following] and out[following]
     return out
 
 
-_MIXED_CASE = re.compile(r"[a-z]{1,3}(?:[A-Z]{2,}|[A-Z][a-z]{2,})")  # "iOS", "macOS", "mRNA", "iPhone", "eBay"
+_MIXED_CASE = re.compile(r"[a-z]{1,3}(?:[A-Z]{2,}|[A-Z][a-z]{2,})(?:['’]s)?")  # "iOS", "macOS", "iPhone's", "eBay"
 
 
 def name_cased(word: str) -> bool:
@@ -220,10 +221,7 @@ def name_cased(word: str) -> bool:
 def comma_ends(words: Sequence[str], keys: Sequence[str]) -> list[bool]:
     """Per word, whether a comma ends it, also where the comma stands apart as a word of its own (tokenised text:
     "Reyes , who")."""
-    out = [word.rstrip("\"'”’)]").endswith(",") for word in words]
-    for position in range(len(words) - 2, -1, -1):
-        out[position] = out[position] or not keys[position + 1] and out[position + 1]
-    return out
+    return clause_ends(words, keys, ends_with_comma)
 
 
 def insertion_start(keys: Sequence[str], item_ends: Sequence[bool], commas: Sequence[bool], end: int,

@@ -690,11 +690,14 @@ def test_stated_poles_read_a_pole_word_against_the_other_pole_of_the_aligned_sen
     def opposite(answer: str, context: str = COUNCIL, **options: bool) -> list[str]:
         return _columns(make_example, answer, context, poles=True, **options)["antonym_in_aligned"]
 
-    answer = "The council rejected the bike lane."  # "rejected" replaced no word within REPLACED_MAX
+    answer = "The council rejected the bike lane."  # the run it replaced is longer than REPLACED_MAX
     assert opposite(answer) == [] and opposite(answer, stated_poles=True) == ["rejected"]
-    # a word of its own pole in the sentence too: both may be right ("approved the lane and rejected the road")
-    both = COUNCIL.replace("Street.", "Street and to reject a new road.")
+    # what it replaced holds a word of its own pole too: no antonym
+    both = "The city council voted 7-2 on Monday on whether to approve or reject the bike lane."
     assert opposite(answer, both, stated_poles=True) == []
+    # a word of the other pole elsewhere in the sentence, about something else ("dropped" sales): no antonym
+    sales = "Sales dropped after the company launched a new product line."
+    assert opposite("Sales dropped after the company introduced a new product line.", sales, stated_poles=True) == []
 
 
 def test_stated_poles_read_no_antonym_where_another_sentence_states_the_word(make_example):
@@ -705,3 +708,9 @@ def test_stated_poles_read_no_antonym_where_another_sentence_states_the_word(mak
     # stated elsewhere, but beside none of the answer's other words: still the aligned sentence's antonym
     unrelated = label.replace("patients report headaches", "the tablets cause rashes")
     assert _columns(make_example, answer, unrelated, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare."]
+    # beside fewer of the clause's words than the aligned sentence has, or negated there: still the antonym
+    vaccine = "Nausea is common after the vaccine. Serious reactions are rare among patients."
+    wrong = "Nausea is rare among patients after the vaccine."
+    assert _columns(make_example, wrong, vaccine, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare"]
+    negated = label.replace("Rarely, patients report headaches", "Headaches are not rare")
+    assert _columns(make_example, answer, negated, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare."]

@@ -499,3 +499,23 @@ def test_a_multiplier_is_stated_by_two_amounts_in_that_ratio(make_example, conte
     assert any("quantity_absent" in columns for columns in found.values()) != stated
     assert multipliers([48_000, 95_000]) == {2.0} and multipliers([80, 41]) == {0.5}  # the later over the earlier
     assert multipliers([48_000, 60_000]) == set()
+
+
+def test_clauses_keep_a_verb_form_after_a_contrast_with_the_sentences_subject(make_example):
+    context = "The Model X costs $90,000 and has a range of 300 miles."
+    for answer in ("The Model X has a range of 300 miles, while costing $90,000.",
+                   "The Model X has a range of 300 miles, although priced at $90,000."):
+        assert "quantity_far" not in _columns(make_example, answer, context, clauses=True).get("$90,000.", []), answer
+
+
+def test_referents_need_an_opening_phrase_not_an_apposition(make_example):
+    from halluseq.features.quantities import opens_with_referent
+
+    def opens(sentence: str) -> bool:
+        words = sentence.split()
+        return opens_with_referent(words, [word_key(w) for w in words])
+
+    assert opens("But in the same period, its income rose.") and opens('However," it rose.')
+    assert not opens("Beta Corp, its main rival, cut 300 jobs.") and not opens("Apples, it seems, rose.")
+    context = "Acme's revenue rose sharply last year. Beta Corp, its main rival, cut 300 jobs."
+    assert "quantity_far" in _columns(make_example, "Acme's revenue rose by 300 jobs.", context, referents=True)["300"]

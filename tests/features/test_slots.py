@@ -260,3 +260,13 @@ def test_a_name_written_in_lower_case_up_to_its_capitals_is_a_name(make_example)
     assert _flags(make_example, "The update will come to iOS next month.", context) == ([], ["iOS"])
     units = "The heater draws 2 kWh and keeps the water at pH 7."  # units are no names
     assert _flags(make_example, "The heater draws 3 kWh.", units) == (["3"], [])
+
+
+def test_an_insertion_is_not_read_across_a_sentence_break(make_example):
+    index = SlotIndex("Tom Reyes, who voted against the budget,\n\nsaid the project was too costly. Ana Cruz said so.")
+    assert index.neighbours(["said", "the", "project"], False) == [frozenset()]
+
+
+def test_a_possessive_mixed_case_name_is_a_name(make_example):
+    context = "Apple said the iPad's battery lasts 10 hours."
+    assert _flags(make_example, "Apple said the iPhone's battery lasts 10 hours.", context)[0] == ["iPhone's"]
