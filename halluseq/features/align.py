@@ -523,23 +523,6 @@ def _word_opcodes(words: tuple[str, ...], sequence: tuple[str, ...]) -> tuple[tu
     return tuple(SequenceMatcher(None, words, sequence, autojunk=False).get_opcodes())
 
 
-def _gaps(keys: Sequence[str], sentence: AlignedSentence) -> list[list[int]]:
-    """Per word of an answer sentence, the positions of the aligned sentence's words that the run holding it replaced
-    in the word alignment (:func:`_word_opcodes`), however long either run; empty for a matched or inserted word, and
-    past ``ALIGN_MAX`` words."""
-    gaps: list[list[int]] = [[] for _ in keys]
-    kept = [i for i, key in enumerate(keys) if key]
-    kept_sentence = [j for j, key in enumerate(sentence.sequence) if key]
-    if not kept or not kept_sentence or max(len(kept), len(kept_sentence)) > ALIGN_MAX:
-        return gaps
-    words = tuple(keys[i] for i in kept)
-    for tag, i1, i2, j1, j2 in _word_opcodes(words, tuple(sentence.sequence[j] for j in kept_sentence)):
-        if tag == "replace":
-            for i in range(i1, i2):
-                gaps[kept[i]] = [kept_sentence[j] for j in range(j1, j2)]
-    return gaps
-
-
 def _replacements(keys: Sequence[str], capitalised: Sequence[bool], sentence: AlignedSentence,
                   coordinated_subject: bool = False, part: bool = False
                   ) -> tuple[list[list[int] | None], list[bool]]:
@@ -901,7 +884,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             if not timed[rows].all() and _other_name_in_slot(context, kept_keys, first, end, letters):
                 out[rows, 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
-        gaps: list[list[int]] | None = None  # per word, the sentence words its run replaced (stated_poles), once needed
+        lowered_lemmas: frozenset[str] | None = None  # of its words not capitalised (stated_poles), once needed
         answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
                                              sentence_keys, capitalised, name_starts)
         for position, i in enumerate(members):
@@ -977,12 +960,14 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     across = frozenset().union(*(relations.opposites(word, poles) for word in pole_words))
                     out[i, 18] = out[i, 18] or not across.isdisjoint(
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
-                    if stated_poles and not moved_to:  # "rejected" for the run "voted 7-2 on Monday to approve"
-                        if gaps is None:
-                            gaps = _gaps(sentence_keys, aligned_sentence)
-                        gap = relations.lemma_set(aligned_sentence.sequence[j] for j in gaps[position])
+                    if stated_poles and not moved_to:  # "rejected" where the sentence has "to approve", no "ban"
+                        if lowered_lemmas is None:  # "On Slide 36" is a name, no word of a pole
+                            lowered_lemmas = relations.lemma_set(
+                                key for key, capital in zip(aligned_sentence.sequence, aligned_sentence.capitalised,
+                                                            strict=True) if not capital)
                         own = frozenset().union(*map(relations.own_poles, pole_words))
-                        out[i, 18] = out[i, 18] or not across.isdisjoint(gap) and own.isdisjoint(gap)
+                        out[i, 18] = out[i, 18] or not across.isdisjoint(lowered_lemmas) \
+                            and own.isdisjoint(aligned_lemmas)
             if stated_poles and out[i, 18]:  # "...; headaches are rare" where the context has "Rarely, ... headaches"
                 texts = [words[m].text for m in members]
                 clause = {sentence_keys[p] for p in clause_of(texts, sentence_keys, position)}
@@ -1078,12 +1063,13 @@ class AlignFeatures(PerContextFeatures):
     that end the aligned sentence after that word, where none of its occurrences ends the sentence ("funded by a
     coffee company." for "funded by the French National Research Agency.").
     ``stated_poles`` (off by default; with ``poles``): a pole word the aligned sentence lacks is ``antonym_in_aligned``
-    also where that sentence holds a word of the other pole of its scale and none of its own ("The council rejected
-    the bike lane." for "voted ... to approve a new bike lane": no word replaced the other within ``REPLACED_MAX``
-    words); and no word is ``antonym_in_aligned`` where another context sentence states it, in any form, beside a
-    content word of the answer sentence that the aligned sentence lacks (:meth:`ContextSentences.stated_beside`:
-    "...; headaches are rare." where the context has "Rarely, patients report headaches.", not the antonym of the
-    aligned sentence's "common")."""
+    also where that sentence holds a word of the other pole of its scale (not capitalised: "On Slide 36") and none of
+    its own ("The council rejected the bike lane." for "voted ... to approve a new bike lane": no word replaced the
+    other within ``REPLACED_MAX`` words; a word on two scales is read on both: "introduced" where the sentence has
+    "Sales dropped"); and no word is ``antonym_in_aligned`` where another context sentence states it, in any form and
+    not right after a negation, beside as many content words of its answer clause as the aligned sentence holds
+    (:meth:`ContextSentences.stated_beside`: "...; headaches are rare." where the context has "Rarely, patients report
+    headaches.", not the antonym of the aligned sentence's "common")."""
 
     name = "align"
     version = "17"
