@@ -9,7 +9,8 @@ Written as a user trying the detector on news summaries (session 55), before any
 was too expensive." passed (0.015) where the context reads "Council member Tom Reyes, who voted against the budget,
 said the project was too expensive" (the name before "said" was not read across the clause), and "The update is
 available for iOS now and will come to Android next month." passed (0.071) where the context has Android now and iOS
-next month ("iOS" was no name). Per answer the score, the verdict at the detector's threshold and the flagged spans;
+next month ("iOS" was no name); later in the session "CEO Dana Whitfield" was flagged on `CEO` where the context
+writes "the chief executive". Per answer the score, the verdict at the detector's threshold and the flagged spans;
 a readable check, not an evaluation. Writes ``benchmarks/results/attributions_<label>.json``.
 """
 
@@ -37,6 +38,8 @@ CASES = [
     (APP, "The update is available for Android now and will come to iOS next month.", False),
     (COMPANY, "Raj Patel announced the merger on Monday.", True),
     (COMPANY, "Dana Whitfield announced the merger on Monday.", False),
+    (COMPANY, "CEO Dana Whitfield announced the merger on Monday.", False),
+    (COMPANY, "CFO Dana Whitfield announced the merger on Monday.", True),
     (MATCH, "Cole Palmer was named man of the match.", True),
     (MATCH, "Bukayo Saka was named man of the match.", False),
 ]

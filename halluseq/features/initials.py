@@ -7,8 +7,8 @@ names hallucinated). Runs of capitalised words (lower-case joiners such as "of",
 are read past, not spelled: "Federal Bureau of Investigation" is "FBI") spell an acronym by their first letters;
 every stretch of at least two capitalised words of a run counts ("The World Health Organization" spells "WHO" and
 "TWHO"). An acronym is a word of two to six capital letters, with an optional plural "s" ("MPs"), dotted or not
-("U.S." is "US"). Used by the
-``respellings`` option of the text statistics (:mod:`halluseq.features.text`).
+("U.S." is "US"). A chief officer's title spells its acronym in any case ("chief executive" is "CEO";
+:func:`title_initialisms`). Used by the ``respellings`` option of the text statistics (:mod:`halluseq.features.text`).
 """
 
 from __future__ import annotations
@@ -68,6 +68,14 @@ def initialisms(words: Sequence[str]) -> set[str]:
     return {"".join(words[i].strip(_STRIP)[0] for i in run[a:b]).lower()
             for run in _runs(words) for a in range(len(run)) for b in range(a + 2, min(len(run), a + MAX_RUN) + 1)}
 
+
+
+def title_initialisms(words: Sequence[str]) -> set[str]:
+    """The acronyms of the chief officers a word sequence names, in any case and with or without "officer" ("its chief
+    executive, Dana Whitfield" -> ``ceo``; "Chief Financial Officer" -> ``cfo``): news writes the title out where a
+    summary writes "CEO"."""
+    return {f"c{following.strip(_STRIP)[:1].lower()}o" for word, following in zip(words, words[1:], strict=False)
+            if word.lower() == "chief" and following.strip(_STRIP)[:1].isalpha()}  # not "finance chief, said"
 
 
 def spells(letters: str, keys: Iterable[str]) -> bool:

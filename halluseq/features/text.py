@@ -30,7 +30,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import HTML_TAG
 from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, time_words
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.initials import acronym, acronyms, initialisms
+from halluseq.features.initials import acronym, acronyms, initialisms, title_initialisms
 from halluseq.features.numbers import ORDINAL, ORDINAL_NAMES, QUARTER_CODE, is_ordinal, ordinal_suffix, part_rank
 from halluseq.lexicon import load_relations
 
@@ -221,7 +221,8 @@ class ContextIndex:
                          for gram in zip(sequence, sequence[1:], sequence[2:], strict=False)}
         clocks = clock_times(context) if respellings else []  # read once: its times, and no numbers inside them
         self.numbers = set(numbers_in(without_clock_times(context, clocks), respellings))
-        self.initialisms = initialisms(words) | acronyms(words) if respellings else set()  # "U.S." holds "US"
+        # "U.S." holds "US", "its chief executive" holds "CEO" (version 3)
+        self.initialisms = initialisms(words) | acronyms(words) | title_initialisms(words) if respellings else set()
         self.times = {value for _, _, values in clocks for value in values}
         if respellings:
             self.keys |= run_on_words(context) | unit_compound_parts(keys) | quarter_spellings(keys)
@@ -340,7 +341,7 @@ class TextFeatures(PerContextFeatures):
     a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring)."""
 
     name = "text"
-    version = "2"
+    version = "3"
     source_files = ("features/text.py", "features/numbers.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py")
 

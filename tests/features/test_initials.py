@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from halluseq.features.initials import acronym, initialisms, spelled_from, spells
+from halluseq.features.initials import acronym, initialisms, spelled_from, spells, title_initialisms
 
 
 @pytest.mark.parametrize(("word", "letters"), [
@@ -36,3 +36,9 @@ def test_a_name_spells_an_acronym_by_first_letters_in_any_order_joiners_left_out
 def test_words_from_a_position_spell_an_acronym_in_order():
     keys = ["trade", "between", "the", "united", "states", "and", "canada"]
     assert spelled_from("us", keys, 3) and not spelled_from("su", keys, 3) and not spelled_from("us", keys, 4)
+
+
+def test_a_chief_officers_title_spells_its_acronym_in_any_case():
+    text = "Acme said its chief executive, Dana Whitfield, met Chief Financial Officer Raj Patel."
+    assert title_initialisms(text.split(" ")) == {"ceo", "cfo"}
+    assert title_initialisms(["the", "finance", "chief,", "said", "Patel"]) == set()  # no title after "chief,"

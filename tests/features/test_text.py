@@ -320,6 +320,11 @@ def test_respellings_read_an_acronym_of_context_names_and_run_on_amounts(make_ex
     assert marked("The EU fined the firm.", True)["EU"]["in_context"] == 1
     assert marked("The EU fined the firm.", False)["EU"]["in_context"] == 0
     assert marked("The UN fined the firm.", True)["UN"]["in_context"] == 0  # no context name spells it
+    titled = "Its chief executive, Dana Whitfield, fined the firm."  # a title in lower case spells "CEO" (version 3)
+    example = make_example("CEO Dana Whitfield fined the firm. CFO Dana Whitfield did.", titled)
+    [matrix] = TextFeatures(respellings=True).extract([example])
+    assert [row[column["in_context"]] for w, row in zip(example.words, matrix, strict=True)
+            if w.text in ("CEO", "CFO")] == [1, 0]
     # the spelled-out name of an acronym is no respelling (knowledge the context does not state)
     assert marked("The firm was fined by the FU.", True)["FU."]["in_context"] == 0
     faithful = marked("It approved a loan of 10.25 million pounds.", True)
