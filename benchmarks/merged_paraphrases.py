@@ -1,6 +1,6 @@
 """Answers that merge and reword sentences of a context (what LLM answers and summaries mostly do), on contexts of
-our own (a battery study, a flood, a drug label, a company's quarter, a bridge, a council vote), each right answer
-beside a wrong twin that changes one fact.
+our own (a battery study, a flood, a drug label, a company's quarter, a bridge, a council vote, a quarter's results),
+each right answer beside a wrong twin that changes one fact.
 
     .venv/bin/python benchmarks/merged_paraphrases.py [--model default] [--label NAME]
 
@@ -24,6 +24,9 @@ LABEL = ("The most common side effects of the drug are nausea and fatigue. Rarel
 QUARTER = ("Acme reported revenue of $4.2 billion for the quarter, up 12% from a year earlier. In the same period, "
            "its net income fell 3% to $610 million because of higher interest costs.")
 COUNCIL = "The city council voted 7-2 on Monday to approve a new bike lane on Main Street."
+RESULTS = ("Acme reported revenue of $4.2 billion for the quarter, up 12% from a year earlier. In the same period, its "
+           "net income fell 3% to $610 million because of higher interest costs. Chief executive Dana Whitfield, who "
+           "joined in 2019, said the company would open 40 new stores next year.")
 BRIDGE = ("The Halvorsen Bridge opened to traffic in 1931. At the time, it was the longest suspension bridge in "
           "Norway, with a main span of 420 metres.")
 # (context, answer, hallucinated)
@@ -46,6 +49,10 @@ CASES = [
              "bridge in Norway.", True),
     (COUNCIL, "The council backed the bike lane.", False),
     (COUNCIL, "The council rejected the bike lane.", True),
+    (RESULTS, "Acme's revenue rose 12% to $4.2 billion, while net income slipped 3% to $610 million; CEO Dana "
+              "Whitfield plans 40 new stores.", False),
+    (RESULTS, "Acme's revenue rose 12% to $4.2 billion, while net income slipped 3% to $610 million; CEO Dana "
+              "Whitfield plans 60 new stores.", True),
 ]
 
 if __name__ == "__main__":
