@@ -150,12 +150,16 @@ def ends_with_comma(word: str) -> bool:
     return word.rstrip("\"'”’)]").endswith(",")
 
 
+def contrast_after(words: Sequence[str], keys: Sequence[str], at: int) -> bool:
+    """Whether word ``at`` ends in a comma that a word of :data:`CLAUSE_OPENERS` follows ("..., while profit fell")."""
+    return ends_with_comma(words[at]) and at + 1 < len(keys) and keys[at + 1] in CLAUSE_OPENERS
+
+
 def clause_of(words: Sequence[str], keys: Sequence[str], position: int) -> range:
     """The positions of the clause that holds ``position`` in one sentence's words: cut after a semicolon, and after
     a comma that a word of :data:`CLAUSE_OPENERS` follows ("...; headaches are rare", "..., while profit fell")."""
     def cut(at: int) -> bool:
-        word = words[at].rstrip("\"'”’)]")
-        return word.endswith(";") or word.endswith(",") and at + 1 < len(keys) and keys[at + 1] in CLAUSE_OPENERS
+        return words[at].rstrip("\"'”’)]").endswith(";") or contrast_after(words, keys, at)
 
     start = next((at + 1 for at in range(position - 1, -1, -1) if cut(at)), 0)
     end = next((at + 1 for at in range(position, len(words)) if cut(at)), len(words))
@@ -407,9 +411,9 @@ class ContextSentences:
         postings = self._form_postings
         rest = {k for k in clause if is_content(k) and k != key}
         needed = max(1, len(rest & set(aligned)))
-        forms = postings.get("=" + key, set()) | postings.get("<" + key[:PREFIX_KEY], set()) \
-            | set().union(*(postings.get("~" + lemma, set()) for lemma in relations.lemmas(key)))
         lemmas = relations.lemmas(key)
+        forms = postings.get("=" + key, set()) | postings.get("<" + key[:PREFIX_KEY], set()) \
+            | set().union(*(postings.get("~" + lemma, set()) for lemma in lemmas))
         for index in sorted(forms - {best}):
             keys = self.keys[index]
             if len(rest.intersection(keys)) < needed:
@@ -843,6 +847,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
     out[:, 12] = math.log1p(context.n_words) / 10
     for value in np.unique(sentence):
         members = np.flatnonzero(sentence == value)
+        texts = [words[i].text for i in members]
         names = frozenset(keys[i] for i in members if is_capitalised(words[i].text))
         best, second, share = context.align([keys[i] for i in members], names)
         aligned_sentence = context.sentence(best)
@@ -860,7 +865,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         capitalised = [is_capitalised(words[i].text) for i in members]
         anchor_capitals, anchor_sentence = capitalised, aligned_sentence
         if strict_anchors:
-            starts = item_starts([words[i].text for i in members])
+            starts = item_starts(texts)
             anchor_capitals = context.anchor_capitals(sentence_keys, capitalised, starts)
             shown = frozenset(k for k, c, start in zip(sentence_keys, capitalised, starts, strict=True)
                               if c and not start) if answer_names else frozenset()
@@ -885,7 +890,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 out[rows, 22] = 1
         aligned_lemmas: frozenset[str] | None = None  # of the aligned sentence's words, once it is needed
         lowered_lemmas: frozenset[str] | None = None  # of its words not capitalised (stated_poles), once needed
-        answer_named, context_named = _names(context, best, aligned_sentence, [words[i].text for i in members],
+        answer_named, context_named = _names(context, best, aligned_sentence, texts,
                                              sentence_keys, capitalised, name_starts)
         for position, i in enumerate(members):
             key = keys[i]
@@ -941,7 +946,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 out[i, 14] = poles and any(relations.on_opposite_poles(word, old) for word in lexical for old in olds)
                 if merged_names and named_here and olds and not out[i, 13]:  # "August was" for "and October was"
                     if merged_named is None:
-                        merged_named = _names(context, second, merged_sentence, [words[m].text for m in members],
+                        merged_named = _names(context, second, merged_sentence, texts,
                                               sentence_keys, capitalised, name_starts)[1]
                     out[i, 17] = any(merged_named[j] for j in replaced_merged[position])
             out[i, 19] = moved[position] and not reordered[position]
@@ -969,7 +974,6 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                         out[i, 18] = out[i, 18] or not across.isdisjoint(lowered_lemmas) \
                             and own.isdisjoint(aligned_lemmas)
             if stated_poles and out[i, 18]:  # "...; headaches are rare" where the context has "Rarely, ... headaches"
-                texts = [words[m].text for m in members]
                 clause = {sentence_keys[p] for p in clause_of(texts, sentence_keys, position)}
                 out[i, 18] = not context.stated_beside(key, best, clause, aligned_keys)
         if poles:  # "adds support for Python 3.8" where the sentence "... drops support for Python 3.8"

@@ -85,7 +85,7 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.features.abbreviations import clock_times, context_times, time_words
 from halluseq.features.align import (
     AUXILIARIES,
-    CLAUSE_OPENERS,
+    contrast_after,
     ends_with_comma,
     is_capitalised,
     is_content,
@@ -582,27 +582,27 @@ class QuantityIndex:
 
 
 def _contrast_after(words: Sequence[str], keys: Sequence[str], i: int) -> bool:
-    """Whether a clause of its own opens after word ``i``: it ends in a comma, a word of :data:`CLAUSE_OPENERS`
-    follows, and after that neither an auxiliary nor a verb form in lower case ending in -ing or -ed (", but is twice
-    as expensive", ", while costing $90,000", ", although priced at ..." go on about the sentence's subject)."""
-    if not (ends_with_comma(words[i]) and i + 1 < len(keys) and keys[i + 1] in CLAUSE_OPENERS):
+    """Whether a clause of its own opens after word ``i``: a contrast follows its comma
+    (:func:`~halluseq.features.align.contrast_after`), and after that neither an auxiliary nor a verb form in lower
+    case ending in -ing or -ed (", but is twice as expensive", ", while costing $90,000", ", although priced at ..."
+    go on about the sentence's subject)."""
+    if not contrast_after(words, keys, i):
         return False
     if i + 2 >= len(keys):
         return True
-    following = words[i + 2]
-    return keys[i + 2] not in AUXILIARIES and not (following[:1].islower() and keys[i + 2].endswith(("ing", "ed")))
+    return keys[i + 2] not in AUXILIARIES and not (words[i + 2][:1].islower() and keys[i + 2].endswith(("ing", "ed")))
 
 
-def _clauses(example: Example, contrasts: bool = False) -> np.ndarray:
-    """Per answer word, the number of its clause: its sentence, cut after each word that ends with a semicolon, and
-    with ``contrasts`` (option ``clauses``) before a contrast that opens a clause of its own (:func:`_contrast_after`:
-    "revenue rose 12%, while net income fell 3%": two clauses, each about its own subject)."""
+def _clauses(example: Example, words: Sequence[str], keys: Sequence[str], contrasts: bool = False
+             ) -> np.ndarray:
+    """Per answer word (``words`` as written, ``keys`` theirs), the number of its clause: its sentence, cut after each
+    word that ends with a semicolon, and with ``contrasts`` (option ``clauses``) before a contrast that opens a clause
+    of its own (:func:`_contrast_after`: "revenue rose 12%, while net income fell 3%": two clauses, each about its own
+    subject)."""
     offsets = np.array([(w.start, w.end) for w in example.words], dtype=np.int64)  # (T, 2)
     sentence = sentence_index(offsets, split_sentences(example.answer))  # (T,)
-    texts = [w.text for w in example.words]
-    keys = [word_key(text) for text in texts]
-    cuts = np.array([text.endswith(";") or contrasts and _contrast_after(texts, keys, i)
-                     for i, text in enumerate(texts)], dtype=bool)
+    cuts = np.array([word.endswith(";") or contrasts and _contrast_after(words, keys, i)
+                     for i, word in enumerate(words)], dtype=bool)
     opens = np.concatenate([[True], (sentence[1:] != sentence[:-1]) | cuts[:-1]])
     return np.cumsum(opens)
 
@@ -649,7 +649,7 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     if not words:
         return out
     pointers = pointer_mask(example)
-    clause = _clauses(example, options.clauses)
+    clause = _clauses(example, words, keys, options.clauses)
     timed = time_words(example) if respellings or options.clocks else np.zeros(len(words), dtype=bool)  # "3 p.m."
     for first, end, value, spelled in amounts(keys, words, respellings):
         if pointers[first:end].any() or timed[first:end].any():
