@@ -814,3 +814,15 @@ def test_a_json_field_that_denies_a_thing_is_read_as_a_denial(detector):
     claiming = detector.predict(record, "Blue Door Cafe has outdoor seating.")
     assert not denying.hallucinated and denying.score < claiming.score
     assert claiming.hallucinated and [s.text for s in claiming.spans] == ["has"]
+
+
+def test_chinese_and_japanese_answers_are_read_word_by_word(detector):
+    """Read as one word per phrase, every such answer was flagged whole, the right ones too."""
+    tower = "埃菲尔铁塔高330米，于1889年在巴黎建成。"
+    right = detector.predict(tower, "埃菲尔铁塔于1889年建成。")
+    wrong = detector.predict(tower, "埃菲尔铁塔于1925年建成。")
+    assert not right.hallucinated and not right.spans
+    assert wrong.hallucinated and [s.text for s in wrong.spans] == ["1925"]
+    mountain = "富士山の高さは3776メートルで、日本で最も高い山です。"
+    assert not detector.predict(mountain, "富士山の高さは3776メートルです。").hallucinated
+    assert [s.text for s in detector.predict(mountain, "富士山の高さは3500メートルです。").spans] == ["3500"]

@@ -11,9 +11,11 @@ from typing import Any
 
 import numpy as np
 
+from halluseq.data.scripts import has_unspaced
 from halluseq.data.tokenised import rejoin
 from halluseq.data.words import Span, Word, labels_from_spans, split_words
 
+UNSPACED_WORDS = "unspaced words v1"  # the word split of Chinese and Japanese answers, in their content hash
 TRAINING_COPY = "distractors"  # meta key of a training copy: how many other passages its context was set among
 
 
@@ -74,8 +76,11 @@ class Example:
 
     @cached_property
     def content_hash(self) -> str:
-        """Hash of everything features may read (context, question, answer, task); ids do not count."""
-        payload = json.dumps([self.context, self.question, self.answer, self.task], ensure_ascii=False)
+        """Hash of everything features may read (context, question, answer, task); ids do not count. An answer in
+        Chinese or Japanese hashes with the version of its word split too (one word per character since version 1,
+        :mod:`halluseq.data.scripts`), so that no features stored for its earlier words are read back."""
+        fields = [self.context, self.question, self.answer, self.task]
+        payload = json.dumps(fields + ([UNSPACED_WORDS] if has_unspaced(self.answer) else []), ensure_ascii=False)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 

@@ -9,8 +9,9 @@ import numpy as np
 from halluseq.data.tokenised import rejoin, written_end
 from halluseq.data.words import HTML_TAG
 
-# A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
-_END = re.compile(r"[.!?]+(?=\s|$)")
+# A sentence ends at a run of . ! ? followed by whitespace or the end of the text, or at a run of the full stops
+# of Chinese and Japanese, which no space follows (with the closing quotes or brackets after them) ...
+_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+[」』”’）]*")
 # ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
 _NEWLINES = re.compile(r"\n+")
@@ -32,7 +33,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         # before (``^`` only at the real start of ``text``)
         if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(read, max(0, match.start() - 4), match.start()):
             continue
-        cuts.add(written_end(text, match.end()))
+        # a Chinese or Japanese full stop ends its sentence where it stands (no space follows it)
+        cuts.add(match.end() if match.group()[0] in "。！？" else written_end(text, match.end()))
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
     for match in _BLOCK_TAG.finditer(text):
         cuts.update(match.span())

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from halluseq.data.scripts import has_unspaced, unspaced_pieces
 from halluseq.data.tokenised import rejoin, written_end
 
 # "<p>", "</b>", "<br/>", '<a href="https://...">': the layout of an answer written in HTML (attributes as name=value,
@@ -39,12 +40,20 @@ class Span(NamedTuple):
 def split_words(text: str) -> list[Word]:
     """Whitespace tokenization keeping ``(word, char_start, char_end)``; a word a tokeniser split ("10, 000",
     "98. 7", "did n't") is one word (:mod:`halluseq.data.tokenised`); HTML tags are no part of any word
-    ("<li>Revenue:</li>" holds the word "Revenue:")."""
+    ("<li>Revenue:</li>" holds the word "Revenue:"); in Chinese and Japanese every character is a word
+    (:mod:`halluseq.data.scripts`: "1889年建成。" holds "1889", "年", "建", "成。")."""
     read = rejoin(text)
     pattern = _WORD if "<" in read else _PLAIN_WORD
     if read is text:
-        return [Word(m.group(1), m.start(), m.end()) for m in pattern.finditer(text) if m.group(1)]
-    return [Word(m.group(1), m.start(), written_end(text, m.end())) for m in pattern.finditer(read) if m.group(1)]
+        words = [Word(m.group(1), m.start(), m.end()) for m in pattern.finditer(text) if m.group(1)]
+    else:
+        words = [Word(m.group(1), m.start(), written_end(text, m.end())) for m in pattern.finditer(read)
+                 if m.group(1)]
+    if not has_unspaced(text):
+        return words
+    # Chinese and Japanese: one word per character (halluseq.data.scripts), where the word is written as read
+    return [Word(w.text[s:e], w.start + s, w.start + e) for w in words
+            for s, e in (unspaced_pieces(w.text) if text[w.start:w.end] == w.text else [(0, len(w.text))])]
 
 
 def has_word_character(text: str) -> bool:

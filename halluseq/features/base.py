@@ -33,7 +33,7 @@ FAMILIES: dict[str, str] = {
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # the halluseq package folder
 # How every text is read into words (a word a tokeniser split, read whole): part of every code family's source digest,
 # since a reading that keeps an answer's word count ("surrey\\'s" read "surrey's") would otherwise reuse stale features
-READING_FILES = ("data/words.py", "data/tokenised.py")
+READING_FILES = ("data/words.py", "data/tokenised.py", "data/scripts.py")
 
 
 @lru_cache(maxsize=32)

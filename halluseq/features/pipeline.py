@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import numpy as np
 import yaml
 
 from halluseq.data.example import Example
+from halluseq.data.scripts import has_unspaced, spaced
 from halluseq.features.abstention import COLUMNS as ABSTENTION_COLUMNS
 from halluseq.features.base import FeatureExtractor, build
 from halluseq.features.store import FeatureStore
@@ -127,7 +129,8 @@ class FeaturePipeline:
         return temporal_augment(probe, self.base_columns, **self.temporal)[1]
 
     def transform(self, examples: Sequence[Example], progress: bool = True) -> list[np.ndarray]:
-        """One float32 ``(n_words, len(columns))`` matrix per example."""
+        """One float32 ``(n_words, len(columns))`` matrix per example (each read by :func:`reading_copy`)."""
+        examples = [reading_copy(e) for e in examples]
         pieces, rows = split_long(examples, self.answer_budget)
         per_family = []
         for extractor in self.extractors:
@@ -145,3 +148,11 @@ class FeaturePipeline:
                 matrix = temporal_augment(matrix, self.base_columns, **self.temporal)[0]
             out.append(matrix.astype(np.float32, copy=False))
         return out
+
+
+def reading_copy(example: Example) -> Example:
+    """``example`` as the features read it: a context or question in Chinese or Japanese with a space between its
+    words (:func:`halluseq.data.scripts.spaced`), as the answer's words are split; ``example`` itself otherwise."""
+    if not (has_unspaced(example.context) or has_unspaced(example.question)):
+        return example
+    return dataclasses.replace(example, context=spaced(example.context), question=spaced(example.question))

@@ -41,7 +41,8 @@ COLUMNS = [
     "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
 ]
 WINDOWS = (5, 10, 20)
-_STRIP = ".,!?;:'\"()*_`“”‘’«»"  # punctuation, curly quotes and markdown emphasis (``**Tower**``)
+# punctuation, curly quotes and markdown emphasis (``**Tower**``), and the punctuation of Chinese and Japanese ("米，")
+_STRIP = ".,!?;:'\"()*_`“”‘’«»。，、；：？！「」『』（）《》【】〈〉"
 POSSESSIVE = re.compile(r"['’]s$")
 _EDGE_TAG = re.compile(rf"^{HTML_TAG}|{HTML_TAG}$")  # "<b>", "</p>", "<br/>" at a word's ends
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
