@@ -16,14 +16,14 @@ from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import has_word_character, word_offsets
 from halluseq.evidence import points_back
 from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
-from halluseq.features.align import ContextSentences, is_capitalised, is_content, is_negation, item_starts
+from halluseq.features.align import ContextSentences, is_capitalised, is_content, item_starts
 from halluseq.features.discourse import COLUMNS as DISCOURSE_COLUMNS
 from halluseq.features.discourse import DiscourseFeatures
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.quantities import pointer_mask, quantity_features
 from halluseq.features.ranks import key_rank
 from halluseq.features.text import COLUMNS, opens_with_name, text_features, word_key
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import is_negation, load_relations
 from halluseq.result import Claim, Evidence
 
 _PUNCTUATION = ".,!?;:'\"()[]"

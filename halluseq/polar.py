@@ -38,9 +38,9 @@ from itertools import islice
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import AUXILIARIES as VERB_AUXILIARIES
 from halluseq.features.discourse import SECOND_PERSON
 from halluseq.features.text import bare_word, word_key
+from halluseq.lexicon import AUXILIARIES as VERB_AUXILIARIES
 from halluseq.lexicon import load_relations
 
 AUXILIARIES = VERB_AUXILIARIES | {"am", "shall"}  # what opens a yes-no question

@@ -565,10 +565,11 @@ def test_full_bundled_detector_reads_the_context_models_and_records_provenance(f
     # the default's options but `compounds`, `longest_evidence`, `poles`, `currencies`, `answer_names`,
     # `replaced_negation`, `durations`, `respellings` and `clocks` (sessions 39-47: the default was retrained with
     # them, the full one not yet; `ranges`: session 52; `crossed_names`, `opening_names`, `hedges`: session 53;
-    # `stated_poles` and quantities' `clauses`: session 55, read by the default's weights without a retrain)
+    # `stated_poles` and quantities' `clauses`: session 55, `negation_forms`: session 56, read by the default's weights
+    # without a retrain)
     newer = ("compounds", "longest_evidence", "poles", "currencies", "answer_names", "replaced_negation", "durations",
              "respellings", "clocks", "referents", "units", "calendar", "crossed", "ranks", "sentence_ends",
-             "any_tail", "ranges", "crossed_names", "opening_names", "hedges", "stated_poles")
+             "any_tail", "ranges", "crossed_names", "opening_names", "hedges", "stated_poles", "negation_forms")
     newer_in = {"quantities": ("clauses",)}  # the abstention family's `clauses` both detectors read
     assert [f for f in config["features"]["families"] if f["name"] not in ("nli", "support")] == \
         [{k: v for k, v in f.items() if k not in newer and k not in newer_in.get(f["name"], ())}

@@ -18,12 +18,12 @@ from functools import lru_cache
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.sentences import split_sentences
-from halluseq.features.align import AUXILIARIES, MONTHS, SYMMETRIC_LINKS
+from halluseq.features.align import MONTHS, SYMMETRIC_LINKS
 from halluseq.features.numbers import TENS, UNIT_WORDS
 from halluseq.features.quantities import QuantityIndex, amounts
 from halluseq.features.slots import REFERENCE_WORDS
 from halluseq.features.text import POSSESSIVE, opens_with_name, ordinal_suffix, ordinals_in, word_key
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import AUXILIARIES, load_relations
 
 
 @dataclass(frozen=True)

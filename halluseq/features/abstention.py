@@ -27,11 +27,11 @@ import numpy as np
 
 from halluseq.data.example import Example
 from halluseq.data.sentences import sentence_index, split_sentences
-from halluseq.features.align import is_content, is_negation
+from halluseq.features.align import is_content
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.discourse import READER_WORDS, SOURCE_QUALIFIERS, SOURCE_WORDS, names_sources
 from halluseq.features.text import POSSESSIVE, word_key
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import is_negation, load_relations
 
 COLUMNS = ["abstention", "abstention_found"]
 # what an abstention says besides its topic: "the passages do not [mention | provide specific information on] ..."

@@ -61,7 +61,7 @@ from halluseq.features.text import (
     stated_ordinals,
     word_key,
 )
-from halluseq.lexicon import PREFIX_KEY, WordRelations, load_relations, same_stem
+from halluseq.lexicon import AUXILIARIES, PREFIX_KEY, WordRelations, is_denial, is_negation, load_relations, same_stem
 
 QUARTER_CODES = frozenset({"q1", "q2", "q3", "q4"})  # "third-quarter" replaced "Q3" (respellings)
 COLUMNS = [
@@ -94,12 +94,8 @@ NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven",
                           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
                           "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
                           "hundred", "dozen", "dozens", "hundreds", "thousands", "millions"})
-# what a dropped negation leaves ("do not contain"); the augment generator adds "not" after them or removes it
-AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "can", "could", "will",
-                         "would", "should", "must", "may", "might"})
 NEGATING_VERBS = frozenset({"avoid", "prevent", "refrain", "fail", "lack", "cease", "refuse", "deny", "decline"})
 DIRECTIONS = {"up": "increase", "down": "decrease"}  # before an amount (direction): a word of a pole of change
-NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
 # words after a comma that open a clause of their own, about its own subject ("revenue rose 12%, while net income fell")
 CLAUSE_OPENERS = frozenset({"while", "whereas", "but", "although", "though", "yet"})
 # words that hold a claim back: a modal, a verb of report or plan, an adverb of likelihood (option hedges: "causes"
@@ -117,11 +113,6 @@ def with_parts(keys: Iterable[str]) -> set[str]:
     """``keys`` and the parts of each compound of letters among them (``best-selling`` adds ``best``, ``selling``:
     :func:`~halluseq.features.text.compound_parts`)."""
     return {out for key in keys for out in (key, *compound_parts(key))}
-
-
-def is_negation(key: str) -> bool:
-    """A negation cue: ``not``, ``never``, ``no`` ... or a contraction ending in ``n't``."""
-    return key in NEGATIONS or key.endswith(("n't", "n’t"))
 
 
 BULLETS = frozenset({"-", "*", "•", "·", "–", "—", "+"})
@@ -816,7 +807,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                    poles: bool = False, currencies: bool = False, answer_names: bool = False,
                    replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
                    sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False,
-                   stated_poles: bool = False) -> np.ndarray:
+                   stated_poles: bool = False, negation_forms: bool = False) -> np.ndarray:
     """The ``(n_words, 23)`` alignment-feature matrix of one example; ``name_starts`` (:data:`NAME_STARTS`): how
     ``replaced_name`` tells a capital that opens a sentence from a name, ``coordinated_subject``: what a run that
     opens an answer sentence replaced before a coordinated verb, ``strict_anchors``: which opening capitals a role
@@ -857,6 +848,11 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         if compounds:  # "selling" is in "best-selling"; "smallest" replaced the "largest" of "third-largest"
             aligned_keys, context_keys = aligned_sentence.keys_with_parts, context.all_parts
             merged = context.sentence(second).keys_with_parts if second is not None else merged
+        denial = next(filter(is_denial, aligned_sentence.sequence), None) if negation_forms else None
+        if denial is not None:  # "never" where the aligned sentence says "not": its word
+            for i in members:
+                if is_denial(keys[i]) and keys[i] not in aligned_sentence.keys:
+                    keys[i] = denial
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
@@ -1073,7 +1069,11 @@ class AlignFeatures(PerContextFeatures):
     "Sales dropped"); and no word is ``antonym_in_aligned`` where another context sentence states it, in any form and
     not right after a negation, beside as many content words of its answer clause as the aligned sentence holds
     (:meth:`ContextSentences.stated_beside`: "...; headaches are rare." where the context has "Rarely, patients report
-    headaches.", not the antonym of the aligned sentence's "common")."""
+    headaches.", not the antonym of the aligned sentence's "common").
+    ``negation_forms`` (off by default): a negation word of the answer (:func:`halluseq.lexicon.is_denial`: not
+    "without") that the aligned sentence lacks is read as that sentence's first one where it holds one, in every column
+    ("Residents were not told" where it says "were never told": ``in_aligned``, nothing replaced; "never accepts" for
+    "does not accept"); where the aligned sentence holds no negation it reads as before."""
 
     name = "align"
     version = "17"
@@ -1083,7 +1083,7 @@ class AlignFeatures(PerContextFeatures):
                  poles: bool = False, currencies: bool = False, answer_names: bool = False,
                  replaced_negation: bool = False, merged_names: bool = False, respellings: bool = False,
                  sentence_ends: bool = False, any_tail: bool = False, hedges: bool = False,
-                 stated_poles: bool = False):
+                 stated_poles: bool = False, negation_forms: bool = False):
         if name_starts not in NAME_STARTS:
             raise ValueError(f"align: name_starts must be one of {', '.join(NAME_STARTS)}, not {name_starts!r}")
         super().__init__(**({} if name_starts == "lowered" else {"name_starts": name_starts}),
@@ -1099,7 +1099,8 @@ class AlignFeatures(PerContextFeatures):
                          **({"respellings": True} if respellings else {}),
                          **({"sentence_ends": True} if sentence_ends else {}),
                          **({"any_tail": True} if any_tail else {}), **({"hedges": True} if hedges else {}),
-                         **({"stated_poles": True} if stated_poles else {}))
+                         **({"stated_poles": True} if stated_poles else {}),
+                         **({"negation_forms": True} if negation_forms else {}))
         self.name_starts = name_starts
         self.coordinated_subject, self.strict_anchors = bool(coordinated_subject), bool(strict_anchors)
         self.ordinals, self.phrase_reorders, self.compounds = bool(ordinals), bool(phrase_reorders), bool(compounds)
@@ -1107,7 +1108,7 @@ class AlignFeatures(PerContextFeatures):
         self.answer_names, self.replaced_negation = bool(answer_names), bool(replaced_negation)
         self.merged_names, self.respellings = bool(merged_names), bool(respellings)
         self.sentence_ends, self.any_tail, self.hedges = bool(sentence_ends), bool(any_tail), bool(hedges)
-        self.stated_poles = bool(stated_poles)
+        self.stated_poles, self.negation_forms = bool(stated_poles), bool(negation_forms)
     source_files = ("features/align.py", "features/text.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py", "lexicon/wordnet_relations.json.gz")
 
@@ -1122,4 +1123,5 @@ class AlignFeatures(PerContextFeatures):
         return align_features(example, index, self.name_starts, self.coordinated_subject, self.strict_anchors,
                                self.ordinals, self.phrase_reorders, self.compounds, self.poles, self.currencies,
                                self.answer_names, self.replaced_negation, self.merged_names, self.respellings,
-                               self.sentence_ends, self.any_tail, self.hedges, self.stated_poles)
+                               self.sentence_ends, self.any_tail, self.hedges, self.stated_poles,
+                               self.negation_forms)

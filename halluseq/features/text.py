@@ -32,7 +32,7 @@ from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times,
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms, title_initialisms
 from halluseq.features.numbers import ORDINAL, ORDINAL_NAMES, QUARTER_CODE, is_ordinal, ordinal_suffix, part_rank
-from halluseq.lexicon import load_relations
+from halluseq.lexicon import is_denial, load_relations
 
 COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -42,6 +42,11 @@ COLUMNS = [
 ]
 WINDOWS = (5, 10, 20)
 # punctuation, curly quotes and markdown emphasis (``**Tower**``), and the punctuation of Chinese and Japanese ("米，")
+DENIED_WORDS, DENIED_REACH = 2, 6  # what a negation denies: its first content words within a few words after it
+# the verbs and nouns of scikit-learn's English stop list, which a negation denies as it does any content word
+CONTENT_STOP_WORDS = frozenset({"take", "give", "get", "made", "find", "found", "show", "see", "keep", "move", "put",
+                                "call", "fill", "go", "done", "become", "became", "describe", "fire", "bill", "system",
+                                "interest", "part", "name", "amount", "detail", "empty", "full", "serious"})
 _STRIP = ".,!?;:'\"()*_`“”‘’«»。，、；：？！「」『』（）《》【】〈〉"
 POSSESSIVE = re.compile(r"['’]s$")
 _EDGE_TAG = re.compile(rf"^{HTML_TAG}|{HTML_TAG}$")  # "<b>", "</p>", "<br/>" at a word's ends
@@ -230,9 +235,35 @@ class ContextIndex:
         self._context = context
 
     @cached_property
+    def negated(self) -> frozenset[str]:
+        """The lemmas of the words the context denies (:func:`denied_lemmas`; option ``negation_forms``)."""
+        return denied_lemmas([word_key(w) for w in self._context.split()])
+
+    @cached_property
     def ordinals(self) -> set[str]:
         """The context's ordinals in digits (``{"17th", ...}``), read only by the ``ordinals`` option."""
         return stated_ordinals(self._context)
+
+
+def denied_after(keys: Sequence[str], at: int) -> frozenset[str]:
+    """What the negation ``keys[at]`` denies: the first ``DENIED_WORDS`` content words within ``DENIED_REACH`` words
+    after it, each with its WordNet lemmas ("does not accept cash": accept, cash; "None of the samples were
+    contaminated": samples, sample, contaminated, contaminate)."""
+    relations = load_relations()
+    after = [k for k in keys[at + 1:at + 1 + DENIED_REACH] if is_denied_word(k)]
+    return frozenset(form for word in after[:DENIED_WORDS] for form in (word, *relations.lemmas(word)))
+
+
+def is_denied_word(key: str) -> bool:
+    """A word a negation can deny: of letters, no stop word, or one of the verbs and nouns of the stop list
+    (:data:`CONTENT_STOP_WORDS`: "never take" denies "take")."""
+    return key.isalpha() and (key not in ENGLISH_STOP_WORDS or key in CONTENT_STOP_WORDS)
+
+
+def denied_lemmas(keys: Sequence[str]) -> frozenset[str]:
+    """What every negation among ``keys`` (word keys in order) denies (:func:`denied_after`; not "without":
+    :func:`halluseq.lexicon.is_denial`)."""
+    return frozenset().union(*(denied_after(keys, i) for i, key in enumerate(keys) if is_denial(key)))
 
 
 def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
@@ -258,14 +289,16 @@ def opens_with_name(key: str) -> bool:
 
 
 def text_features(example: Example, context: ContextIndex | None = None, ordinals: bool = False,
-                  opening_names: bool = False, currencies: bool = False, respellings: bool = False) -> np.ndarray:
+                  opening_names: bool = False, currencies: bool = False, respellings: bool = False,
+                  negation_forms: bool = False) -> np.ndarray:
     """The ``(n_words, 20)`` text-feature matrix of one example. With ``ordinals``, an ordinal in digits (``16th``)
     is a number too, in the context when the context has that ordinal (``17th`` is not ``16th``). With
     ``opening_names``, ``is_entity`` also marks a capitalised word that opens a sentence where it reads as a name
     (:func:`opens_with_name`); without it, never. With ``currencies``, a currency's ISO code is in the context where
     its name is (``EUR`` for ``euros``: :data:`CURRENCY_SPELLINGS`). With ``respellings`` (``context`` built with
     it), an acronym is in the context where the context's names spell it, and a number with a run-on scale
-    (``£10.25m``) is a number (module docstring)."""
+    (``£10.25m``) is a number (module docstring). With ``negation_forms``, a negation word is in the context where the
+    context denies a word it denies, in any negation (``never accepts`` where it says ``does not accept``)."""
     context = context or ContextIndex(example.context, respellings=respellings)
     words = [w.text for w in example.words]
     n = len(words)
@@ -275,6 +308,9 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     keys = [word_key(w) for w in words]
     spellings = spellings_for(currencies, respellings)
     in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
+    if negation_forms:  # "never accepts" where the context says "does not accept": one denial in another word
+        in_context[[i for i, k in enumerate(keys) if is_denial(k) and not in_context[i]
+                    and not denied_after(keys, i).isdisjoint(context.negated)]] = 1.0
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     if respellings:
         in_context[[i for i, w in enumerate(words) if acronym(w) in context.initialisms]] = 1.0
@@ -339,7 +375,9 @@ class TextFeatures(PerContextFeatures):
     digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
     marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
     context holds the parts of its hyphenated words (:class:`ContextIndex`); ``currencies``, a currency's ISO code is
-    a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring)."""
+    a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring);
+    ``negation_forms``, a negation word is in the context where the context denies, in any negation, a word it denies
+    ("never accepts cash" where it says "does not accept cash": :func:`denied_after`)."""
 
     name = "text"
     version = "3"
@@ -347,14 +385,16 @@ class TextFeatures(PerContextFeatures):
                     "data/sentences.py", "lexicon/__init__.py")
 
     def __init__(self, ordinals: bool = False, opening_names: bool = False, compounds: bool = False,
-                 currencies: bool = False, respellings: bool = False):
+                 currencies: bool = False, respellings: bool = False, negation_forms: bool = False):
         # off: the cache key of the detectors before them
         super().__init__(**({"ordinals": True} if ordinals else {}), **({"opening_names": True} if opening_names
                                                                           else {}),
                          **({"compounds": True} if compounds else {}), **({"currencies": True} if currencies else {}),
-                         **({"respellings": True} if respellings else {}))
+                         **({"respellings": True} if respellings else {}),
+                         **({"negation_forms": True} if negation_forms else {}))
         self.ordinals, self.opening_names, self.compounds = ordinals, opening_names, bool(compounds)
         self.currencies, self.respellings = bool(currencies), bool(respellings)
+        self.negation_forms = bool(negation_forms)
 
     @property
     def columns(self) -> list[str]:
@@ -364,4 +404,5 @@ class TextFeatures(PerContextFeatures):
         return ContextIndex(context, self.compounds, self.respellings)
 
     def example_features(self, example: Example, index: ContextIndex) -> np.ndarray:
-        return text_features(example, index, self.ordinals, self.opening_names, self.currencies, self.respellings)
+        return text_features(example, index, self.ordinals, self.opening_names, self.currencies, self.respellings,
+                             self.negation_forms)

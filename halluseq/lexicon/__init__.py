@@ -30,6 +30,10 @@ CLOSED_CLASS_ANTONYMS = (("before", "after"), ("always", "never"), ("all", "none
 # counting words: one for another is always another number, never a paraphrase (WordNet files "trillion" first
 # under "a very large indefinite number", with million and billion)
 MAGNITUDES = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
+NEGATIONS = frozenset({"not", "no", "never", "cannot", "none", "nobody", "nothing", "neither", "nor", "without"})
+# what a dropped negation leaves ("do not contain"); the augment generator adds "not" after them or removes it
+AUXILIARIES = frozenset({"do", "does", "did", "is", "was", "are", "were", "has", "have", "had", "can", "could", "will",
+                         "would", "should", "must", "may", "might"})
 # The two poles of scales along which reports move things: a word of one put in for a word of the other reverses
 # the claim ("net income increased" for "fell"; "added the module" for "removed"), whichever of the pole's words the
 # two texts chose. WordNet pairs only some of them as antonyms (rise / fall, increase / decrease, hire / fire); it
@@ -271,6 +275,17 @@ def _shared_prefix(a: str, b: str) -> int:
             break
         n += 1
     return n
+
+
+def is_negation(key: str) -> bool:
+    """A negation cue: ``not``, ``never``, ``no`` ... or a contraction ending in ``n't``."""
+    return key in NEGATIONS or key.endswith(("n't", "n’t"))
+
+
+def is_denial(key: str) -> bool:
+    """A negation that denies its clause (:func:`is_negation` but ``without``, which denies only its object: "the team
+    without control of the ball" denies no control of the team)."""
+    return key != "without" and is_negation(key)
 
 
 def same_stem(a: str, b: str) -> bool:

@@ -714,3 +714,22 @@ def test_stated_poles_read_no_antonym_where_another_sentence_states_the_word(mak
     assert _columns(make_example, wrong, vaccine, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare"]
     negated = label.replace("Rarely, patients report headaches", "Headaches are not rare")
     assert _columns(make_example, answer, negated, poles=True, stated_poles=True)["antonym_in_aligned"] == ["rare."]
+
+
+def test_negation_forms_read_a_negation_word_as_the_aligned_sentences_own(make_example):
+    def marked(answer: str, context: str, **options: bool) -> dict[str, list[str]]:
+        columns = _columns(make_example, answer, context, **options)
+        return {name: columns[name] for name in ("in_aligned", "substituted", "negation_mismatch")}
+
+    leak = "Residents were never told about the leak."
+    now = marked("Residents were not told about the leak.", leak, negation_forms=True)
+    assert "not" in now["in_aligned"] and now["substituted"] == [] and now["negation_mismatch"] == []
+    before = marked("Residents were not told about the leak.", leak)
+    assert "not" not in before["in_aligned"] and before["substituted"] == ["not"]
+    assert "never" in marked("The store never accepts cash.", "The store does not accept cash.",
+                             negation_forms=True)["in_aligned"]
+    # a sentence that denies nothing: a negation put in reads as before
+    added = marked("Residents were never told about the leak.", "Residents were told about the leak in March.",
+                   negation_forms=True)
+    assert "never" not in added["in_aligned"] and added["negation_mismatch"]
+    assert AlignFeatures(negation_forms=True).config == {"negation_forms": True}

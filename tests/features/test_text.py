@@ -375,3 +375,22 @@ def test_respellings_keep_another_quarter_and_a_joined_number_new(make_example):
     novel = {w.text: bool(row[COLUMNS.index("is_novel")]) for w, row in zip(example.words, matrix, strict=True)}
     assert novel["Q4"] and novel["10"] and novel["3.4"]  # the numbers are compared as numbers, not as words
     assert not novel["metres."]
+
+
+def test_negation_forms_find_a_negation_word_where_the_context_denies_in_another(make_example):
+    column = COLUMNS.index("in_context")
+
+    def found(answer: str, context: str, negation_forms: bool) -> dict[str, float]:
+        example = make_example(answer, context)
+        [matrix] = TextFeatures(negation_forms=negation_forms).extract([example])
+        return {w.text: float(row[column]) for w, row in zip(example.words, matrix, strict=True)}
+
+    assert found("The store never accepts cash.", "The store does not accept cash.", True)["never"] == 1
+    assert found("The store never accepts cash.", "The store does not accept cash.", False)["never"] == 0
+    assert found("The store won't accept cash.", "The store never accepts cash.", True)["won't"] == 1
+    assert found("The store never accepts cash.", "The store accepts cash.", True)["never"] == 0  # denies nothing
+    # a negation elsewhere in the context denies something else
+    assert found("The store never accepts cash.", "The store accepts cash. It is not open on Sundays.", True)[
+        "never"] == 0
+    assert found("The samples were not contaminated.", "None of the samples were contaminated.", True)["not"] == 1
+    assert TextFeatures(negation_forms=True).fingerprint != TextFeatures().fingerprint

@@ -1,0 +1,49 @@
+"""Negations reworded: an answer that says "never" where the context says "not", "no" where it says "does not",
+"not" where it says "never", beside answers that add or drop a negation, on short contexts of our own (a drug
+leaflet, a leak, a shop, a fire, a museum, lab samples).
+
+    .venv/bin/python benchmarks/negation_forms.py [--model default] [--label NAME]
+
+Written as a user trying the detector on reworded answers (session 56), before any change: "Residents were not told
+about the leak." was flagged on `not` (0.640) where the context says "Residents were never told about the leak.", and
+"Children under 12 must never take the drug." on `never` where it says "should not be taken by children under 12":
+a negation word the aligned sentence lacks read as a negation put in, though that sentence denies the same thing in
+another word. Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check,
+not an evaluation. Writes ``benchmarks/results/negation_forms_<label>.json``.
+"""
+
+from __future__ import annotations
+
+from hand_claims import cases_main
+
+DRUG = "The drug should not be taken by children under 12."
+LEAK = "Residents were never told about the leak."
+TOLD = "Residents were told about the leak in March."
+SHOP = "The store does not accept cash."
+CASH = "The store accepts cash and cards."
+FIRE = "No injuries were reported after the fire at the warehouse."
+SEVERAL = "Several injuries were reported after the fire at the warehouse."
+MUSEUM = "The museum has no parking for visitors."
+PARKING = "The museum has parking for visitors."
+NONE = "None of the samples were contaminated."
+SOME = "Some of the samples were contaminated."
+# (context, answer, hallucinated)
+CASES = [
+    (DRUG, "Children under 12 must never take the drug.", False),
+    (DRUG, "Children under 12 can take the drug.", True),
+    (LEAK, "Residents were not told about the leak.", False),
+    (TOLD, "Residents were never told about the leak.", True),
+    (SHOP, "The store never accepts cash.", False),
+    (SHOP, "The store accepts no cash.", False),
+    (CASH, "The store does not accept cash.", True),
+    (CASH, "The store never accepts cards.", True),
+    (FIRE, "No one was injured in the warehouse fire.", False),
+    (SEVERAL, "No injuries were reported after the warehouse fire.", True),
+    (MUSEUM, "The museum does not have parking for visitors.", False),
+    (PARKING, "The museum has no parking for visitors.", True),
+    (NONE, "The samples were not contaminated.", False),
+    (SOME, "None of the samples were contaminated.", True),
+]
+
+if __name__ == "__main__":
+    cases_main("negation_forms", __doc__, CASES)
