@@ -12,6 +12,7 @@ import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
+from halluseq.data.scripts import unspaced
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import has_word_character, word_offsets
 from halluseq.evidence import points_back
@@ -176,7 +177,7 @@ def _reason(words: list[str], text: np.ndarray, unstated: np.ndarray, far: np.nd
 
 
 def _quote(text: str) -> str:
-    text = " ".join(text.split())
+    text = unspaced(" ".join(text.split()))  # a sentence of a Chinese or Japanese context as written
     return f'"{text[:_QUOTED]}..."' if len(text) > _QUOTED else f'"{text}"'
 
 

@@ -26,6 +26,7 @@ from halluseq.features.align import COLUMNS as ALIGN_COLUMNS
 from halluseq.features.discourse import COLUMNS as DISCOURSE_COLUMNS
 from halluseq.features.lm_scoring import torch_threads
 from halluseq.features.nli import NLIFeatures
+from halluseq.features.pipeline import reading_copy
 from halluseq.features.quantities import COLUMNS as QUANTITY_COLUMNS
 from halluseq.features.scaling import Standardizer
 from halluseq.features.text import COLUMNS as TEXT_COLUMNS
@@ -281,7 +282,8 @@ class Detector:
         read_in_windows = self.reach.note(example.n_words)
         if read_in_windows:
             notes.append(read_in_windows)
-        sentences = claims(example, probs, self.threshold, text, evidence, amounts, aligned, discourse)
+        # reasons look words up in the context as the features read it (Chinese and Japanese spaced)
+        sentences = claims(reading_copy(example), probs, self.threshold, text, evidence, amounts, aligned, discourse)
         if asked and sentences:
             found, claim = asked.found, shorten(asked.found.claim, NOTED_CLAIM, placeholder=" ...")
             if isinstance(found, PolarAnswer):

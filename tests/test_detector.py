@@ -827,3 +827,9 @@ def test_chinese_and_japanese_answers_are_read_word_by_word(detector):
     mountain = "富士山の高さは3776メートルで、日本で最も高い山です。"
     assert not detector.predict(mountain, "富士山の高さは3776メートルです。").hallucinated
     assert [s.text for s in detector.predict(mountain, "富士山の高さは3500メートルです。").spans] == ["3500"]
+    # a context in HTML, and a reason that quotes a context sentence as it is written
+    html = "<p>埃菲尔铁塔高330米，于<b>1889年</b>在巴黎建成。</p>"
+    assert not detector.predict(html, "埃菲尔铁塔于1889年建成。").hallucinated
+    company = "华为公司成立于1987年，总部位于深圳。2023年，公司营收为7042亿元。"
+    [claim] = detector.predict(company, "华为成立于2023年。").claims
+    assert "2023" in claim.reason and "华 为" not in claim.reason

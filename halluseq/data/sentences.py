@@ -6,14 +6,17 @@ import re
 
 import numpy as np
 
+from halluseq.data.scripts import CLOSERS, FULL_STOPS, UNSPACED
 from halluseq.data.tokenised import rejoin, written_end
 from halluseq.data.words import HTML_TAG
 
-# A sentence ends at a run of . ! ? followed by whitespace or the end of the text, or at a run of the full stops
-# of Chinese and Japanese, which no space follows (with the closing quotes or brackets after them) ...
-_END = re.compile(r"[.!?]+(?=\s|$)|[。！？]+[」』”’）]*")
+# A sentence ends at a run of . ! ? followed by whitespace or the end of the text ...
+_END = re.compile(r"[.!?]+(?=\s|$)")
 # ... unless the token before a period is a single capital, a single digit or an ``Xx`` abbreviation (Mr, Dr).
 _NO_BREAK_BEFORE_PERIOD = re.compile(r"(?:^|\s|\()(?:[A-Z]|\d|[A-Z][a-z])$")
+# ... or at a run of the full stops of Chinese and Japanese (with the closing quotes or brackets after them), or of
+# ! ? right before one of their characters: no space follows either
+_UNSPACED_END = re.compile(rf"[{FULL_STOPS}]+[{re.escape(CLOSERS)}]*|[!?]+(?=[{UNSPACED}])")
 _NEWLINES = re.compile(r"\n+")
 # an HTML tag that opens or closes a block ("<p>", "</li>", "<br/>"): a sentence ends at it, as at a new line
 _BLOCK_TAG = re.compile(rf"(?=</?(?:p|div|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|h[1-6]|br|hr|blockquote)\b)"
@@ -33,8 +36,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         # before (``^`` only at the real start of ``text``)
         if match.group() == "." and _NO_BREAK_BEFORE_PERIOD.search(read, max(0, match.start() - 4), match.start()):
             continue
-        # a Chinese or Japanese full stop ends its sentence where it stands (no space follows it)
-        cuts.add(match.end() if match.group()[0] in "。！？" else written_end(text, match.end()))
+        cuts.add(written_end(text, match.end()))
+    # a full stop of Chinese or Japanese, or ! ? before their characters, ends its sentence where it stands
+    cuts.update(m.end() for m in _UNSPACED_END.finditer(text))
     cuts.update(m.end() for m in _NEWLINES.finditer(text))
     for match in _BLOCK_TAG.finditer(text):
         cuts.update(match.span())

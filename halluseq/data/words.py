@@ -51,9 +51,28 @@ def split_words(text: str) -> list[Word]:
                  if m.group(1)]
     if not has_unspaced(text):
         return words
-    # Chinese and Japanese: one word per character (halluseq.data.scripts), where the word is written as read
-    return [Word(w.text[s:e], w.start + s, w.start + e) for w in words
-            for s, e in (unspaced_pieces(w.text) if text[w.start:w.end] == w.text else [(0, len(w.text))])]
+    # Chinese and Japanese: one word per character (halluseq.data.scripts), cut from the word as written (a number a
+    # tokeniser split beside such characters is then read as written: two words)
+    out = []
+    for word in words:
+        if not has_unspaced(text[word.start:word.end]):
+            out.append(word)
+            continue
+        for m in _PLAIN_WORD.finditer(text, word.start, word.end):
+            out.extend(Word(m.group()[s:e], m.start() + s, m.start() + e) for s, e in unspaced_pieces(m.group()))
+    return out
+
+
+def spaced(text: str | None) -> str | None:
+    """``text`` with a space after every word :func:`split_words` reads in it that no space follows ("于1889年" -> "于
+    1889 年", "于<b>1889年</b>在" -> "于 <b>1889 年 </b>在": tags are left whole); ``text`` itself where it holds no
+    Chinese or Japanese."""
+    if not has_unspaced(text):
+        return text
+    words = split_words(text)
+    cuts = [word.end for word, after in zip(words, words[1:], strict=False)  # no space between: one word written
+            if not any(c.isspace() for c in text[word.end:after.start])]
+    return " ".join(text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)], strict=True))
 
 
 def has_word_character(text: str) -> bool:

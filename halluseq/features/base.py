@@ -59,6 +59,9 @@ class FeatureExtractor(ABC):
     # True for the families whose cost grows with a neural model's pass over the answer: an answer over the
     # pipeline's word budget is scored in windows by them (halluseq.features.windows).
     windowed: ClassVar[bool] = False
+    # True for the families that match words: they read a Chinese or Japanese context and question with a space
+    # between its words (halluseq.features.pipeline.reading_copy); a model family reads the text as written.
+    reads_spaced: ClassVar[bool] = True
     # For a family computed by code alone: the files of the package (relative to it) that define its output. Their
     # digest (with READING_FILES) joins the fingerprint, so an edit that forgets to bump ``version`` never reads stale
     # features. Model families leave it empty: their caches are costly, their weights are keyed by

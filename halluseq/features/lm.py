@@ -178,6 +178,7 @@ class _ProxyLMFamily(FeatureExtractor):
 
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     windowed: ClassVar[bool] = True
+    reads_spaced: ClassVar[bool] = False  # a model reads the text as written
 
     def __init__(self, **config: Any):
         config.setdefault("backend", SMOLLM2)

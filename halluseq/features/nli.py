@@ -138,6 +138,7 @@ class NLIFeatures(FeatureExtractor):
     """
 
     name: ClassVar[str] = "nli"
+    reads_spaced: ClassVar[bool] = False  # a model reads the text as written
     windowed: ClassVar[bool] = True
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     version: ClassVar[str] = "1"
@@ -249,7 +250,7 @@ class NLIFeatures(FeatureExtractor):
             plan = []
             for start, end in split_sentences(example.answer):
                 hypothesis = example.answer[start:end]
-                scored = len(hypothesis.split()) >= MIN_WORDS
+                scored = len(split_words(hypothesis)) >= MIN_WORDS
                 plan.append([pairs.setdefault((premise, hypothesis), len(pairs))
                              for premise in self.premises_for(premises[example.context], keys[example.context],
                                                               hypothesis)]

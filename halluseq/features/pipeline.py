@@ -11,7 +11,8 @@ import numpy as np
 import yaml
 
 from halluseq.data.example import Example
-from halluseq.data.scripts import has_unspaced, spaced
+from halluseq.data.scripts import has_unspaced
+from halluseq.data.words import spaced
 from halluseq.features.abstention import COLUMNS as ABSTENTION_COLUMNS
 from halluseq.features.base import FeatureExtractor, build
 from halluseq.features.store import FeatureStore
@@ -129,12 +130,17 @@ class FeaturePipeline:
         return temporal_augment(probe, self.base_columns, **self.temporal)[1]
 
     def transform(self, examples: Sequence[Example], progress: bool = True) -> list[np.ndarray]:
-        """One float32 ``(n_words, len(columns))`` matrix per example (each read by :func:`reading_copy`)."""
-        examples = [reading_copy(e) for e in examples]
-        pieces, rows = split_long(examples, self.answer_budget)
+        """One float32 ``(n_words, len(columns))`` matrix per example (read by the families that match words as
+        :func:`reading_copy` gives it, by the model families as written)."""
+        readings = {True: [reading_copy(e) for e in examples], False: list(examples)}
+        windows: dict[bool, tuple[list[Example], list[list[int]]]] = {}
         per_family = []
         for extractor in self.extractors:
-            batch = pieces if extractor.windowed else examples
+            batch = readings[extractor.reads_spaced]
+            if extractor.windowed:
+                if extractor.reads_spaced not in windows:
+                    windows[extractor.reads_spaced] = split_long(batch, self.answer_budget)
+                batch, rows = windows[extractor.reads_spaced]
             features = self.store.features(extractor, batch, progress) if self.store else extractor.extract(batch)
             per_family.append(join_windows(features, rows) if extractor.windowed else features)
         if self.undefined_on_abstentions:

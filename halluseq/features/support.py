@@ -67,6 +67,7 @@ class SupportFeatures(FeatureExtractor):
     """
 
     name: ClassVar[str] = "support"
+    reads_spaced: ClassVar[bool] = False  # a model reads the text as written
     windowed: ClassVar[bool] = True
     runtime_options: ClassVar[tuple[str, ...]] = RUNTIME_OPTIONS
     version: ClassVar[str] = "1"

@@ -26,6 +26,7 @@ import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from halluseq.data.example import Example
+from halluseq.data.scripts import PUNCTUATION
 from halluseq.data.sentences import sentence_index, split_sentences
 from halluseq.data.words import HTML_TAG
 from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times, time_words
@@ -41,13 +42,13 @@ COLUMNS = [
     "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
 ]
 WINDOWS = (5, 10, 20)
-# punctuation, curly quotes and markdown emphasis (``**Tower**``), and the punctuation of Chinese and Japanese ("米，")
 DENIED_WORDS, DENIED_REACH = 2, 6  # what a negation denies: its first content words within a few words after it
 # the verbs and nouns of scikit-learn's English stop list, which a negation denies as it does any content word
 CONTENT_STOP_WORDS = frozenset({"take", "give", "get", "made", "find", "found", "show", "see", "keep", "move", "put",
                                 "call", "fill", "go", "done", "become", "became", "describe", "fire", "bill", "system",
                                 "interest", "part", "name", "amount", "detail", "empty", "full", "serious"})
-_STRIP = ".,!?;:'\"()*_`“”‘’«»。，、；：？！「」『』（）《》【】〈〉"
+# punctuation, curly quotes and markdown emphasis (``**Tower**``), and that of Chinese and Japanese
+_STRIP = ".,!?;:'\"()*_`“”‘’«»" + PUNCTUATION
 POSSESSIVE = re.compile(r"['’]s$")
 _EDGE_TAG = re.compile(rf"^{HTML_TAG}|{HTML_TAG}$")  # "<b>", "</p>", "<br/>" at a word's ends
 _NUMBER_WORD = re.compile(r"^[\d,./%$€£]+$")
