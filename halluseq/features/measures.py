@@ -45,6 +45,8 @@ MONTH_SPELLINGS = {**{month: month for month in MONTHS},
                    **{month[:3]: month for month in MONTHS if month != "may"}, "sept": "september"}
 DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+# a date written in digits, year first (ISO 8601, as records and tables write it): "2023-05-01", "2023/5/1"
+NUMERIC_DATE = re.compile(r"(1[5-9]\d\d|20\d\d)([-/])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])")
 DEGREE_SCALES = {"c": "celsius", "f": "fahrenheit"}  # the scale letter after a temperature's degree sign
 
 
@@ -68,6 +70,7 @@ class Date(NamedTuple):
     year: int | None
     month_at: int  # word index of the month
     day_at: int | None  # word index of the day
+    year_at: int | None = None  # word index of the year
 
 
 def _day(key: str) -> int | None:
@@ -78,10 +81,16 @@ def _day(key: str) -> int | None:
 
 def dates(words: Sequence[str], keys: Sequence[str]) -> list[Date]:
     """The dates of a text's words (``keys`` their keys): a capitalised month name with a day before or after it
-    and/or a year after it ("3 March 2021", "March 3, 2021", "May 2021", "March 3"); a month alone is no date (nothing
-    to compare), and "May" is a month only with a day or a year beside it."""
+    and/or a year after it ("3 March 2021", "March 3, 2021", "May 2021", "March 3"), and a date in digits, year first
+    ("2023-05-01": one word that is its year, month and day); a month alone is no date (nothing to compare), and "May"
+    is a month only with a day or a year beside it."""
     found = []
     for i, key in enumerate(keys):
+        numeric = NUMERIC_DATE.fullmatch(key)
+        if numeric:
+            year, _, month_number, day = numeric.groups()
+            found.append(Date(MONTHS[int(month_number) - 1], int(day), int(year), i, i, i))
+            continue
         month = MONTH_SPELLINGS.get(key)
         if month is None or not words[i][:1].isupper():
             continue
@@ -99,8 +108,14 @@ def dates(words: Sequence[str], keys: Sequence[str]) -> list[Date]:
         year = int(keys[year_at]) if year_at is not None else None
         if day is None and year is None:
             continue
-        found.append(Date(month, day, year, i, day_at))
+        found.append(Date(month, day, year, i, day_at, year_at))
     return found
+
+
+def states(stated: Date, date: Date) -> bool:
+    """Whether the ``stated`` date gives ``date``: the same month, and the same day and year where ``date`` gives
+    them ("2023-05-01" gives "May 1, 2023" and "May 2023"; "May 2023" does not give "May 1, 2023")."""
+    return stated.month == date.month and date.day in (None, stated.day) and date.year in (None, stated.year)
 
 
 def wrong_date_words(date: Date, stated: Sequence[Date]) -> list[int]:

@@ -92,7 +92,7 @@ from halluseq.features.align import (
     item_starts,
 )
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.measures import Date, dates, unit_of, wrong_date_words
+from halluseq.features.measures import Date, dates, states, unit_of, wrong_date_words
 from halluseq.features.numbers import (
     COUNTS,
     DASHES,
@@ -635,7 +635,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
     ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
     value (:func:`clock_features`); with ``units`` an amount given in a unit of measure is stated only where the
     context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
-    context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`); with ``ranks`` a
+    context's dates contradict are absent (:func:`halluseq.features.measures.wrong_date_words`) and those of a date
+    the context gives in another spelling respelled ("May 1, 2023" for "2023-05-01": version 10, which also reads a
+    date in digits, year first); with ``ranks`` a
     rank an answer claims (:func:`halluseq.features.ranks.claimed_ranks`) is absent where the context states it
     nowhere, respelled where it states it in another spelling; with ``ranges`` a range is stated where both its ends
     are; with ``respellings`` and ``units`` a duration one word names is respelled where the context gives it as a
@@ -692,8 +694,13 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         elif keys[end - 1] == "half":  # "a year and a half" the context gives nowhere: an amount, absent
             out[first:end, :len(COLUMNS)] = (1.0, 1.0, 0.0, 0.0)
     for date in dates(words, keys) if options.calendar else ():
-        for i in wrong_date_words(date, index.dates):
+        wrong = wrong_date_words(date, index.dates)
+        for i in wrong:
             out[i, 1:4] = (1.0, 0.0, 0.0)  # "May 2021" where the context's 2021 date is in March
+        if not wrong and any(states(other, date) for other in index.dates):  # "May 1, 2023" for "2023-05-01"
+            for i in {date.month_at, date.day_at, date.year_at} - {None}:
+                if keys[i] not in index.keys:
+                    out[i, 1:4] = (0.0, 1.0, 0.0)
     for i, rank in claimed_ranks(words, keys) if options.ranks else ():
         if not pointers[i]:  # "finished third" where the context has fourth; "3rd" where it has "third"
             stated = rank in index.ranks or names_century(keys, i) and rank in index.centuries  # 1947: 20th
@@ -722,7 +729,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "9"
+    version = "10"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

@@ -32,14 +32,17 @@ def test_unit_of_reads_the_unit_after_an_amount_or_joined_to_it(text, unit):
 
 
 @pytest.mark.parametrize(("text", "found"), [
-    ("It opened on 3 March 2021 after", [Date("march", 3, 2021, 4, 3)]),
-    ("It opened on March 3, 2021, and", [Date("march", 3, 2021, 3, 4)]),
-    ("It opened in May 2021.", [Date("may", None, 2021, 3, None)]),
-    ("due on Sept. 5, 2020 at", [Date("september", 5, 2020, 2, 3)]),
+    ("It opened on 3 March 2021 after", [Date("march", 3, 2021, 4, 3, 5)]),
+    ("It opened on March 3, 2021, and", [Date("march", 3, 2021, 3, 4, 5)]),
+    ("It opened in May 2021.", [Date("may", None, 2021, 3, None, 4)]),
+    ("due on Sept. 5, 2020 at", [Date("september", 5, 2020, 2, 3, 4)]),
     ("on the 3rd May", [Date("may", 3, None, 3, 2)]),
     ("In March, 15 people died", []),  # no day after a comma, and a month alone is no date
     ("It may 2021 be", []),  # a month is capitalised
     ("It opened in March.", []),
+    ("date: 2023-05-01; venue", [Date("may", 1, 2023, 1, 1, 1)]),  # in digits, year first: one word
+    ("on 2023/5/9.", [Date("may", 9, 2023, 1, 1, 1)]),
+    ("on 2023-13-01 or 2023-05-01-02", []),  # no month 13; a longer run of digits
 ])
 def test_dates_read_day_month_and_year_where_given(text, found):
     assert dates(*_keys(text)) == found
@@ -57,6 +60,8 @@ CONTEXT_DATES = dates(*_keys("The bridge opened on 3 March 2021 after four years
     ("opened in March 2021.", []),  # agrees: the answer gives no day
     ("opened on 3 March.", []),
     ("opened in March 2022.", []),  # nothing dated in 2022 to compare (the year is the numbers' to judge)
+    ("opened on 2021-03-05.", ["2021-03-05."]),  # in digits: the one word
+    ("opened on 2021-03-03.", []),
 ])
 def test_wrong_date_words_are_the_parts_the_context_dates_otherwise(answer, wrong):
     words, keys = _keys(answer)

@@ -341,6 +341,18 @@ def test_calendar_marks_the_date_parts_the_context_dates_otherwise(make_example,
     assert [w for w, columns in found.items() if columns == ["quantity_absent"]] == absent
 
 
+def test_calendar_reads_a_date_in_digits_and_marks_a_date_the_context_writes_otherwise_respelled(make_example):
+    record = "Event record: name: Spring Gala; date: 2023-05-01; venue: City Hall."
+    found = _columns(make_example, "The gala is on May 1, 2023 at City Hall.", record, calendar=True)
+    assert [w for w, columns in found.items() if columns == ["quantity_respelled"]] == ["May", "1,", "2023"]
+    found = _columns(make_example, "The gala is on June 1, 2023 at City Hall.", record, calendar=True)
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == ["June"]
+    found = _columns(make_example, "The bridge opened on 2021-03-05.", BRIDGE, calendar=True)
+    assert [w for w, columns in found.items() if "quantity_absent" in columns] == ["2021-03-05."]
+    assert _columns(make_example, "The bridge opened on 2021-03-03.", BRIDGE, calendar=True)["2021-03-03."] == \
+        ["quantity_respelled"]  # "3 March 2021" in digits
+
+
 def test_new_options_are_off_by_default_and_keyed(make_example):
     assert "May" not in _columns(make_example, "The bridge opened in May 2021.", BRIDGE)
     options = {"referents": True, "units": True, "calendar": True}
