@@ -531,3 +531,14 @@ def test_referents_need_an_opening_phrase_not_an_apposition(make_example):
     assert not opens("Beta Corp, its main rival, cut 300 jobs.") and not opens("Apples, it seems, rose.")
     context = "Acme's revenue rose sharply last year. Beta Corp, its main rival, cut 300 jobs."
     assert "quantity_far" in _columns(make_example, "Acme's revenue rose by 300 jobs.", context, referents=True)["300"]
+
+
+def test_a_currency_named_by_symbol_code_or_word_is_one_topic(make_example):
+    revenue = "The company reported revenue of $1.5 million in 2022, up from $1.2 million in 2021."
+    found = _columns(make_example, "Revenue reached 1,500,000 dollars in 2022.", revenue)
+    assert "quantity_far" not in found["1,500,000"] and "quantity_respelled" in found["1,500,000"]
+    # no currency word shared: the amount is stated about something else
+    far = _columns(make_example, "Staff numbers reached 1,500,000 in 2022.", revenue)
+    assert "quantity_far" in far["1,500,000"]
+    fine = "The regulator fined the bank 250 million euros."
+    assert "quantity_far" not in _columns(make_example, "Penalty: EUR 250 million.", fine)["250"]
