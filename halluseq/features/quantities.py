@@ -108,7 +108,7 @@ from halluseq.features.numbers import (
 )
 from halluseq.features.ranks import claimed_ranks, names_century, stated_ranks, year_centuries
 from halluseq.features.slots import points_into_sources
-from halluseq.features.text import CURRENCY_SPELLINGS, spelling_table, word_key
+from halluseq.features.text import CURRENCY_SPELLINGS, word_key
 from halluseq.lexicon import load_relations
 from halluseq.markup import markup_mask
 
@@ -132,10 +132,10 @@ YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two stated years counts
 RATIO_AMOUNTS = 8  # amounts of a sentence paired into multipliers (respellings, version 8)
 RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amounts still states it
-CURRENCY_NAMES = spelling_table(CURRENCY_SPELLINGS)  # "dollars": {"usd", "us$", "dollar", "dollars"}
-# a currency symbol before an amount ("$1.5", "€20", "US$5"), and the spellings of its currency's name
-CURRENCY_SYMBOLS = {"us$": CURRENCY_NAMES["usd"], "$": CURRENCY_NAMES["usd"], "€": CURRENCY_NAMES["eur"],
-                    "£": CURRENCY_NAMES["gbp"], "¥": CURRENCY_NAMES["jpy"] | CURRENCY_NAMES["cny"]}
+# a currency's code for each of its spellings ("dollars": "usd"), and for a symbol before an amount ("$1.5", "€20"):
+# one topic word per currency, however it is written
+CURRENCY_CODES = {spelling: group[0] for group in CURRENCY_SPELLINGS for spelling in group}
+CURRENCY_SYMBOLS = {"us$": "usd", "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
@@ -436,12 +436,9 @@ def shared_scales(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bo
 def _topic(keys: Sequence[str]) -> set[str]:
     """The content keys of a sentence that are no amount words (what the sentence is about), with every spelling of a
     currency it names by word, code or symbol (version 10: "1,500,000 dollars" is about what "$1.5 million" is)."""
-    topic = {key for key in keys if is_content(key) and number_token(key) is None}
-    for key in keys:
-        symbol = next((s for s in CURRENCY_SYMBOLS if key.startswith(s)), None)
-        names = CURRENCY_SYMBOLS[symbol] if symbol else CURRENCY_NAMES.get(key, frozenset())
-        topic |= names
-    return topic
+    topic = {CURRENCY_CODES.get(key, key) for key in keys if is_content(key) and number_token(key) is None}
+    return topic | {CURRENCY_SYMBOLS[symbol] for key in keys
+                    for symbol in [next((s for s in CURRENCY_SYMBOLS if key.startswith(s)), None)] if symbol}
 
 
 def opens_with_referent(words: Sequence[str], keys: Sequence[str]) -> bool:
