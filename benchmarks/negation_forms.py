@@ -43,6 +43,16 @@ CASES = [
     (PARKING, "The museum has no parking for visitors.", True),
     (NONE, "The samples were not contaminated.", False),
     (SOME, "None of the samples were contaminated.", True),
+    # a review helper's wrong answers that a first build let pass (a negation read wherever the context denies
+    # anything): another scope, another clause, a time, another subject, a negation left out beside
+    ("Not all of the samples were contaminated.", "None of the samples were contaminated.", True),
+    ("The library is not always open on weekends.", "The library is never open on weekends.", True),
+    ("The team did not win the cup, but it won the league.", "The team never won the league.", True),
+    ("The report was not published in 2019; it appeared in 2021.", "The report never appeared.", True),
+    ("He did not sign the contract until March.", "He never signed the contract.", True),
+    ("Jones did not attend the meeting; Smith attended.", "Smith never attended the meeting.", True),
+    ("Employees who do not complete training cannot access the system.",
+     "Employees who never complete training can access the system.", True),
 ]
 
 if __name__ == "__main__":

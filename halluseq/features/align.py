@@ -53,6 +53,8 @@ from halluseq.features.text import (
     NUMBER,
     bare_word,
     compound_parts,
+    denials,
+    grounded,
     numbers_in,
     ordinal_key,
     quarter_spellings,
@@ -61,7 +63,7 @@ from halluseq.features.text import (
     stated_ordinals,
     word_key,
 )
-from halluseq.lexicon import AUXILIARIES, PREFIX_KEY, WordRelations, is_denial, is_negation, load_relations, same_stem
+from halluseq.lexicon import AUXILIARIES, PREFIX_KEY, WordRelations, is_negation, load_relations, same_stem
 
 QUARTER_CODES = frozenset({"q1", "q2", "q3", "q4"})  # "third-quarter" replaced "Q3" (respellings)
 COLUMNS = [
@@ -801,6 +803,23 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
                                                                           strict=True))])
 
 
+def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], sentence_words: Sequence[str],
+                 sentence_keys: Sequence[str]) -> None:
+    """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
+    its words as written ``texts``) that the aligned sentence (``sentence_words``, ``sentence_keys``) lacks is read as
+    that sentence's denial that denies what it denies (:func:`~halluseq.features.text.grounded`), where both
+    sentences hold as many negations: ``keys`` is rewritten in place."""
+    sentence = [keys[i] for i in members]
+    if sum(map(is_negation, sentence)) != sum(map(is_negation, sentence_keys)):
+        return  # a negation left out or put in besides ("who never complete training can access")
+    theirs = denials(sentence_words, sentence_keys)
+    for position, denial in denials(texts, sentence).items():
+        if sentence[position] not in sentence_keys:
+            match = next((j for j, other in theirs.items() if grounded(denial, [other])), None)
+            if match is not None:
+                keys[members[position]] = sentence_keys[match]
+
+
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
@@ -848,11 +867,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         if compounds:  # "selling" is in "best-selling"; "smallest" replaced the "largest" of "third-largest"
             aligned_keys, context_keys = aligned_sentence.keys_with_parts, context.all_parts
             merged = context.sentence(second).keys_with_parts if second is not None else merged
-        denial = next(filter(is_denial, aligned_sentence.sequence), None) if negation_forms else None
-        if denial is not None:  # "never" where the aligned sentence says "not": its word
-            for i in members:
-                if is_denial(keys[i]) and keys[i] not in aligned_sentence.keys:
-                    keys[i] = denial
+        if negation_forms and best is not None and aligned_sentence.negated:  # "never" for its "not": its word
+            read_denials(keys, members, [words[i].text for i in members], context.words[best], context.keys[best])
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
@@ -1070,10 +1086,11 @@ class AlignFeatures(PerContextFeatures):
     not right after a negation, beside as many content words of its answer clause as the aligned sentence holds
     (:meth:`ContextSentences.stated_beside`: "...; headaches are rare." where the context has "Rarely, patients report
     headaches.", not the antonym of the aligned sentence's "common").
-    ``negation_forms`` (off by default): a negation word of the answer (:func:`halluseq.lexicon.is_denial`: not
-    "without") that the aligned sentence lacks is read as that sentence's first one where it holds one, in every column
-    ("Residents were not told" where it says "were never told": ``in_aligned``, nothing replaced; "never accepts" for
-    "does not accept"); where the aligned sentence holds no negation it reads as before."""
+    ``negation_forms`` (off by default): a plain denial of the answer (:func:`~halluseq.features.text.denials`: not
+    "without", "not all", "not until") that the aligned sentence lacks is read as that sentence's denial that denies
+    what it denies, in every column (:func:`read_denials`: "Residents were not told" where it says "were never told":
+    ``in_aligned``, nothing replaced; "never accepts cash" for "does not accept cash"; not "never won the league" for
+    "did not win the cup, but it won the league"); elsewhere it reads as before."""
 
     name = "align"
     version = "17"

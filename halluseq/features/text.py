@@ -19,8 +19,9 @@ gives that time on either clock ("3 p.m." for "15:00": :mod:`halluseq.features.a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -33,7 +34,7 @@ from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times,
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms, title_initialisms
 from halluseq.features.numbers import ORDINAL, ORDINAL_NAMES, QUARTER_CODE, is_ordinal, ordinal_suffix, part_rank
-from halluseq.lexicon import is_denial, load_relations
+from halluseq.lexicon import is_denial, is_negation, load_relations
 
 COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -42,7 +43,14 @@ COLUMNS = [
     "window_5_novelty", "window_10_novelty", "window_20_novelty", "delta_novel_ratio", "delta2_novel_ratio",
 ]
 WINDOWS = (5, 10, 20)
-DENIED_WORDS, DENIED_REACH = 2, 6  # what a negation denies: its first content words within a few words after it
+# a word after "not" that scopes it over an amount, a time or a focus, not over its clause's claim ("not all", "not
+# always", "not only"), and words that make a denial one of time ("did not sign until March", "has not yet")
+SCOPED = frozenset({"all", "every", "everyone", "everything", "always", "only", "just", "until", "till", "yet",
+                    "necessarily", "quite", "entirely", "completely", "fully", "exactly", "merely", "simply", "even",
+                    "much", "many", "most", "enough"})
+UNTIL = frozenset({"until", "till", "yet"})
+CONTRASTS = frozenset({"but", "while", "whereas", "although", "though"})  # each opens a clause of its own
+CLAUSE_MARKS = (",", ";", ":", ".", "!", "?")  # a word that ends with one ends its clause
 # the verbs and nouns of scikit-learn's English stop list, which a negation denies as it does any content word
 CONTENT_STOP_WORDS = frozenset({"take", "give", "get", "made", "find", "found", "show", "see", "keep", "move", "put",
                                 "call", "fill", "go", "done", "become", "became", "describe", "fire", "bill", "system",
@@ -236,9 +244,10 @@ class ContextIndex:
         self._context = context
 
     @cached_property
-    def negated(self) -> frozenset[str]:
-        """The lemmas of the words the context denies (:func:`denied_lemmas`; option ``negation_forms``)."""
-        return denied_lemmas([word_key(w) for w in self._context.split()])
+    def denials(self) -> list[Denial]:
+        """What each plain denial of the context says (:func:`denials`; option ``negation_forms``)."""
+        words = self._context.split()
+        return list(denials(words, [word_key(w) for w in words]).values())
 
     @cached_property
     def ordinals(self) -> set[str]:
@@ -246,25 +255,52 @@ class ContextIndex:
         return stated_ordinals(self._context)
 
 
-def denied_after(keys: Sequence[str], at: int) -> frozenset[str]:
-    """What the negation ``keys[at]`` denies: the first ``DENIED_WORDS`` content words within ``DENIED_REACH`` words
-    after it, each with its WordNet lemmas ("does not accept cash": accept, cash; "None of the samples were
-    contaminated": samples, sample, contaminated, contaminate)."""
+class Denial(NamedTuple):
+    """What a plain denial's clause says (:func:`denials`)."""
+
+    said: list[frozenset[str]]  # the lemmas (and the word) of each content word of its clause, the negation left out
+    negations: int  # the negations of its clause, itself included
+
+
+def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
+    """Per plain denial among a text's words (its index; ``words`` as written, ``keys`` their keys), what its clause
+    says. The clause runs between the commas, semicolons, colons, sentence ends and contrast openers ("but", "while",
+    ...) around it. A plain denial is a negation of :func:`halluseq.lexicon.is_denial` that no word of :data:`SCOPED`
+    follows ("not all", "not always", "not only" deny no clause) in a clause without "until" or "yet" ("did not sign
+    until March" signed)."""
     relations = load_relations()
-    after = [k for k in keys[at + 1:at + 1 + DENIED_REACH] if is_denied_word(k)]
-    return frozenset(form for word in after[:DENIED_WORDS] for form in (word, *relations.lemmas(word)))
+    starts = [0] + [i + 1 for i, word in enumerate(words[:-1]) if word.endswith(CLAUSE_MARKS)] + \
+        [i for i, key in enumerate(keys) if key in CONTRASTS] + [len(keys)]
+    bounds = sorted(set(starts))
+    out = {}
+    for first, end in zip(bounds, bounds[1:], strict=False):
+        clause = keys[first:end]
+        if not UNTIL.isdisjoint(clause):
+            continue
+        said = [frozenset({key, *relations.lemmas(key)}) for key in clause
+                if is_denied_word(key) and not is_denial(key)]
+        negations = sum(map(is_negation, clause))
+        for i in range(first, end):
+            if is_denial(keys[i]) and (i + 1 >= len(keys) or keys[i + 1] not in SCOPED):
+                out[i] = Denial(said, negations)
+    return out
+
+
+def grounded(denial: Denial, clauses: Iterable[Denial]) -> bool:
+    """Whether a ``denial`` denies what one of ``clauses`` (denials of the context) denies: as many negations in each
+    clause, and each content word of its clause in that clause, in some form ("The store never accepts cash." for
+    "The store does not accept cash."; not "The team never won the league." for "did not win the cup, but it won the
+    league", nor "who never complete training can access" for "who do not complete training cannot access")."""
+    return bool(denial.said) and any(
+        other.negations == denial.negations
+        and all(not forms.isdisjoint(frozenset().union(*other.said)) for forms in denial.said)
+        for other in clauses if other.said)
 
 
 def is_denied_word(key: str) -> bool:
     """A word a negation can deny: of letters, no stop word, or one of the verbs and nouns of the stop list
     (:data:`CONTENT_STOP_WORDS`: "never take" denies "take")."""
     return key.isalpha() and (key not in ENGLISH_STOP_WORDS or key in CONTENT_STOP_WORDS)
-
-
-def denied_lemmas(keys: Sequence[str]) -> frozenset[str]:
-    """What every negation among ``keys`` (word keys in order) denies (:func:`denied_after`; not "without":
-    :func:`halluseq.lexicon.is_denial`)."""
-    return frozenset().union(*(denied_after(keys, i) for i, key in enumerate(keys) if is_denial(key)))
 
 
 def trailing_mean(values: np.ndarray, window: int) -> np.ndarray:
@@ -298,8 +334,8 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     (:func:`opens_with_name`); without it, never. With ``currencies``, a currency's ISO code is in the context where
     its name is (``EUR`` for ``euros``: :data:`CURRENCY_SPELLINGS`). With ``respellings`` (``context`` built with
     it), an acronym is in the context where the context's names spell it, and a number with a run-on scale
-    (``£10.25m``) is a number (module docstring). With ``negation_forms``, a negation word is in the context where the
-    context denies a word it denies, in any negation (``never accepts`` where it says ``does not accept``)."""
+    (``£10.25m``) is a number (module docstring). With ``negation_forms``, a negation word is in the context where a
+    negation of the context denies what it denies (:func:`grounded`: ``never accepts`` for ``does not accept``)."""
     context = context or ContextIndex(example.context, respellings=respellings)
     words = [w.text for w in example.words]
     n = len(words)
@@ -309,9 +345,8 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
     keys = [word_key(w) for w in words]
     spellings = spellings_for(currencies, respellings)
     in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
-    if negation_forms:  # "never accepts" where the context says "does not accept": one denial in another word
-        in_context[[i for i, k in enumerate(keys) if is_denial(k) and not in_context[i]
-                    and not denied_after(keys, i).isdisjoint(context.negated)]] = 1.0
+    if negation_forms:  # "never accepts cash" where the context says "does not accept cash": one denial, other words
+        in_context[[i for i, denial in denials(words, keys).items() if grounded(denial, context.denials)]] = 1.0
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
     if respellings:
         in_context[[i for i, w in enumerate(words) if acronym(w) in context.initialisms]] = 1.0
@@ -377,8 +412,8 @@ class TextFeatures(PerContextFeatures):
     marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
     context holds the parts of its hyphenated words (:class:`ContextIndex`); ``currencies``, a currency's ISO code is
     a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring);
-    ``negation_forms``, a negation word is in the context where the context denies, in any negation, a word it denies
-    ("never accepts cash" where it says "does not accept cash": :func:`denied_after`)."""
+    ``negation_forms``, a negation word is in the context where a negation of the context denies what it denies, in
+    other words of one clause ("never accepts cash" where it says "does not accept cash": :func:`grounded`)."""
 
     name = "text"
     version = "3"

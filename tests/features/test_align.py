@@ -732,4 +732,11 @@ def test_negation_forms_read_a_negation_word_as_the_aligned_sentences_own(make_e
     added = marked("Residents were never told about the leak.", "Residents were told about the leak in March.",
                    negation_forms=True)
     assert "never" not in added["in_aligned"] and added["negation_mismatch"]
+    # a denial of another clause, or beside a negation left out, is no reading of the answer's
+    other = marked("The team never won the league.", "The team did not win the cup, but it won the league.",
+                   negation_forms=True)
+    assert "never" not in other["in_aligned"]
+    left_out = marked("Employees who never complete training can access the system.",
+                      "Employees who do not complete training cannot access the system.", negation_forms=True)
+    assert "never" not in left_out["in_aligned"]
     assert AlignFeatures(negation_forms=True).config == {"negation_forms": True}

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from halluseq.features.text import COLUMNS, TextFeatures, word_key
+from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, word_key
 
 SPEC_COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -394,3 +394,25 @@ def test_negation_forms_find_a_negation_word_where_the_context_denies_in_another
         "never"] == 0
     assert found("The samples were not contaminated.", "None of the samples were contaminated.", True)["not"] == 1
     assert TextFeatures(negation_forms=True).fingerprint != TextFeatures().fingerprint
+
+
+@pytest.mark.parametrize(("context", "answer", "grounds"), [
+    ("The store does not accept cash.", "The store never accepts cash.", True),
+    ("None of the samples were contaminated.", "The samples were not contaminated.", True),
+    ("The drug should not be taken by children under 12.", "Children under 12 must never take the drug.", True),
+    ("Not all of the samples were contaminated.", "None of the samples were contaminated.", False),  # a scope
+    ("The library is not always open on weekends.", "The library is never open on weekends.", False),
+    ("The team did not win the cup, but it won the league.", "The team never won the league.", False),  # a clause
+    ("The report was not published in 2019; it appeared in 2021.", "The report never appeared.", False),
+    ("He did not sign the contract until March.", "He never signed the contract.", False),  # a time
+    ("Jones did not attend the meeting; Smith attended.", "Smith never attended the meeting.", False),
+    ("Employees who do not complete training cannot access the system.",  # a negation left out beside
+     "Employees who never complete training can access the system.", False),
+])
+def test_a_denial_is_grounded_by_one_that_denies_its_clause(context, answer, grounds):
+    def read(text: str) -> dict:
+        words = text.split()
+        return denials(words, [word_key(w) for w in words])
+
+    [denial] = read(answer).values()
+    assert grounded(denial, read(context).values()) == grounds
