@@ -814,7 +814,8 @@ def test_a_json_field_that_denies_a_thing_is_read_as_a_denial(detector):
     denying = detector.predict(record, "Blue Door Cafe does not have outdoor seating.")
     claiming = detector.predict(record, "Blue Door Cafe has outdoor seating.")
     assert not denying.hallucinated and denying.score < claiming.score
-    assert claiming.hallucinated and [s.text for s in claiming.spans] == ["has"]
+    # the span opens on the verb that left the denial out ("has outdoor": negation_forms also marks the thing denied)
+    assert claiming.hallucinated and [s.text.split()[0] for s in claiming.spans] == ["has"]
 
 
 def test_chinese_and_japanese_answers_are_read_word_by_word(detector):

@@ -58,6 +58,7 @@ from halluseq.features.text import (
     numbers_in,
     ordinal_key,
     quarter_spellings,
+    restated_denials,
     spelled_in,
     spellings_for,
     stated_ordinals,
@@ -996,6 +997,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             for amount, (position, word) in moves.items():
                 if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
                     out[members[position], 14] = 1
+        if negation_forms and best is not None and aligned_sentence.negated:  # "can take" for "should not be taken"
+            theirs = denials(context.words[best], context.keys[best]).values()
+            out[[members[p] for p in restated_denials(texts, sentence_keys, theirs)], 5] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
             dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles, hedges)
             out[[members[p] for p in dropped], 5] = 1
@@ -1090,7 +1094,9 @@ class AlignFeatures(PerContextFeatures):
     "without", "not all", "not until") that the aligned sentence lacks is read as that sentence's denial that denies
     what it denies, in every column (:func:`read_denials`: "Residents were not told" where it says "were never told":
     ``in_aligned``, nothing replaced; "never accepts cash" for "does not accept cash"; not "never won the league" for
-    "did not win the cup, but it won the league"); elsewhere it reads as before."""
+    "did not win the cup, but it won the league"); elsewhere it reads as before. And a clause of the answer that
+    restates a denied clause without its negation marks what was denied ``dropped_negation_after``
+    (:func:`~halluseq.features.text.restated_denials`: "can take the drug" for "should not be taken")."""
 
     name = "align"
     version = "17"

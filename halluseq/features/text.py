@@ -260,6 +260,7 @@ class Denial(NamedTuple):
 
     said: list[frozenset[str]]  # the lemmas (and the word) of each content word of its clause, the negation left out
     negations: int  # the negations of its clause, itself included
+    denied: frozenset[str]  # the lemmas (and the word) of the first content word after it in its clause
 
 
 def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
@@ -269,11 +270,8 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
     follows ("not all", "not always", "not only" deny no clause) in a clause without "until" or "yet" ("did not sign
     until March" signed)."""
     relations = load_relations()
-    starts = [0] + [i + 1 for i, word in enumerate(words[:-1]) if word.endswith(CLAUSE_MARKS)] + \
-        [i for i, key in enumerate(keys) if key in CONTRASTS] + [len(keys)]
-    bounds = sorted(set(starts))
     out = {}
-    for first, end in zip(bounds, bounds[1:], strict=False):
+    for first, end in clauses(words, keys):
         clause = keys[first:end]
         if not UNTIL.isdisjoint(clause):
             continue
@@ -282,8 +280,37 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
         negations = sum(map(is_negation, clause))
         for i in range(first, end):
             if is_denial(keys[i]) and (i + 1 >= len(keys) or keys[i + 1] not in SCOPED):
-                out[i] = Denial(said, negations)
+                after = next((key for key in keys[i + 1:end] if is_denied_word(key) and not is_denial(key)), None)
+                denied = frozenset({after, *relations.lemmas(after)}) if after else frozenset()
+                out[i] = Denial(said, negations, denied)
     return out
+
+
+def clauses(words: Sequence[str], keys: Sequence[str]) -> list[tuple[int, int]]:
+    """``[first, end)`` word ranges of a text's clauses: between the commas, semicolons, colons, sentence ends and
+    contrast openers ("but", "while", ...)."""
+    starts = [0] + [i + 1 for i, word in enumerate(words[:-1]) if word.endswith(CLAUSE_MARKS)] + \
+        [i for i, key in enumerate(keys) if key in CONTRASTS] + [len(keys)]
+    bounds = sorted(set(starts))
+    return list(zip(bounds, bounds[1:], strict=False))
+
+
+def restated_denials(words: Sequence[str], keys: Sequence[str], theirs: Iterable[Denial]) -> list[int]:
+    """Indices of the words of a text's clauses that hold no negation but say, in some form, everything a clause of
+    ``theirs`` (denials of the context) says, at least two content words: the words that restate what the denial
+    denies ("Children under 12 can take the drug." for "The drug should not be taken by children under 12": "take")."""
+    relations = load_relations()
+    theirs = [other for other in theirs if other.said and other.denied]
+    out: list[int] = []
+    for first, end in clauses(words, keys) if theirs else ():
+        forms = {i: frozenset({keys[i], *relations.lemmas(keys[i])}) for i in range(first, end)
+                 if is_denied_word(keys[i])}
+        if len(forms) < 2 or any(map(is_negation, keys[first:end])):
+            continue
+        for other in theirs:
+            if all(not said.isdisjoint(frozenset().union(*other.said)) for said in forms.values()):
+                out += [i for i, said in forms.items() if not said.isdisjoint(other.denied)]
+    return sorted(set(out))
 
 
 def grounded(denial: Denial, clauses: Iterable[Denial]) -> bool:

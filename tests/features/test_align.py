@@ -739,4 +739,8 @@ def test_negation_forms_read_a_negation_word_as_the_aligned_sentences_own(make_e
     left_out = marked("Employees who never complete training can access the system.",
                       "Employees who do not complete training cannot access the system.", negation_forms=True)
     assert "never" not in left_out["in_aligned"]
+    # a clause that restates a denied one without its negation: what was denied is a negation left out
+    restated = _columns(make_example, "Children under 12 can take the drug.",
+                        "The drug should not be taken by children under 12.", negation_forms=True)
+    assert restated["dropped_negation_after"] == ["take"]
     assert AlignFeatures(negation_forms=True).config == {"negation_forms": True}

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, word_key
+from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, restated_denials, word_key
 
 SPEC_COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -416,3 +416,18 @@ def test_a_denial_is_grounded_by_one_that_denies_its_clause(context, answer, gro
 
     [denial] = read(answer).values()
     assert grounded(denial, read(context).values()) == grounds
+
+
+def test_a_clause_without_negation_that_restates_a_denied_clause_marks_what_was_denied():
+    def marked(context: str, answer: str) -> list[str]:
+        words, context_words = answer.split(), context.split()
+        theirs = denials(context_words, [word_key(w) for w in context_words]).values()
+        return [words[i] for i in restated_denials(words, [word_key(w) for w in words], theirs)]
+
+    drug = "The drug should not be taken by children under 12."
+    assert marked(drug, "Children under 12 can take the drug.") == ["take"]
+    assert marked(drug, "Children under 12 must never take the drug.") == []  # a negation of its own
+    assert marked(drug, "Adults can take the drug.") == []  # "adults": not all its words in the denied clause
+    bridge = "The Harbor Bridge was completed in 1931 and does not carry trucks."
+    assert marked(bridge, "The Harbor Bridge carries trucks.") == ["carries"]
+    assert marked("The team did not win the cup, but it won the league.", "The team won the league.") == []
