@@ -53,6 +53,15 @@ CASES = [
     ("Jones did not attend the meeting; Smith attended.", "Smith never attended the meeting.", True),
     ("Employees who do not complete training cannot access the system.",
      "Employees who never complete training can access the system.", True),
+    # a second review's answers against the clause rules: "and" before an auxiliary opens a clause of its own, and
+    # "whether or not" and "none other than" deny nothing
+    ("The museum is not open on Mondays and is open on Sundays.", "The museum is open on Sundays.", False),
+    ("The patient was not given antibiotics and was given fluids.", "The patient was given fluids.", False),
+    ("Residents were never told about the leak and were warned about the fire.",
+     "Residents were not warned about the fire.", True),
+    ("The festival goes ahead whether or not it rains.", "The festival goes ahead if it rains.", False),
+    ("The award went to none other than Maria Silva, the team's coach.", "The award went to Maria Silva.", False),
+    ("The Harbor Bridge was completed in 1931 and does not carry trucks.", "The Harbor Bridge carries trucks.", True),
 ]
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from halluseq.features.abbreviations import ABBREVIATION_SPELLINGS, clock_times,
 from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, acronyms, initialisms, title_initialisms
 from halluseq.features.numbers import ORDINAL, ORDINAL_NAMES, QUARTER_CODE, is_ordinal, ordinal_suffix, part_rank
-from halluseq.lexicon import is_denial, is_negation, load_relations
+from halluseq.lexicon import AUXILIARIES, is_denial, is_negation, load_relations
 
 COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -50,6 +50,7 @@ SCOPED = frozenset({"all", "every", "everyone", "everything", "always", "only", 
                     "much", "many", "most", "enough"})
 UNTIL = frozenset({"until", "till", "yet"})
 CONTRASTS = frozenset({"but", "while", "whereas", "although", "though"})  # each opens a clause of its own
+VERB_OPENERS = AUXILIARIES | {"be", "been", "being"}  # after "and" or "or": a clause of its own ("and is open")
 CLAUSE_MARKS = (",", ";", ":", ".", "!", "?")  # a word that ends with one ends its clause
 # the verbs and nouns of scikit-learn's English stop list, which a negation denies as it does any content word
 CONTENT_STOP_WORDS = frozenset({"take", "give", "get", "made", "find", "found", "show", "see", "keep", "move", "put",
@@ -261,36 +262,48 @@ class Denial(NamedTuple):
     said: list[frozenset[str]]  # the lemmas (and the word) of each content word of its clause, the negation left out
     negations: int  # the negations of its clause, itself included
     denied: frozenset[str]  # the lemmas (and the word) of the first content word after it in its clause
+    forms: frozenset[str]  # every form of ``said``, and of the subject it shares where "and" or "or" opens its clause
 
 
 def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
     """Per plain denial among a text's words (its index; ``words`` as written, ``keys`` their keys), what its clause
     says. The clause runs between the commas, semicolons, colons, sentence ends and contrast openers ("but", "while",
-    ...) around it. A plain denial is a negation of :func:`halluseq.lexicon.is_denial` that no word of :data:`SCOPED`
-    follows ("not all", "not always", "not only" deny no clause) in a clause without "until" or "yet" ("did not sign
-    until March" signed)."""
+    ...) around it, or from an "and" or "or" before an auxiliary, which shares the subject (the words before its
+    auxiliary) of the clause before ("The bridge was completed in 1931 and does not carry trucks"). A plain denial is
+    a negation of :func:`halluseq.lexicon.is_denial` that no word of :data:`SCOPED` follows ("not all", "not always",
+    "not only" deny no clause), no "or" precedes ("whether or not") and is no "none other than", in a clause without
+    "until" or "yet" ("did not sign until March" signed)."""
     relations = load_relations()
     out = {}
+    subject: frozenset[str] = frozenset()  # the forms of the clause before up to its auxiliary (its subject)
     for first, end in clauses(words, keys):
         clause = keys[first:end]
-        if not UNTIL.isdisjoint(clause):
-            continue
         said = [frozenset({key, *relations.lemmas(key)}) for key in clause
                 if is_denied_word(key) and not is_denial(key)]
+        shared = subject if clause[0] in ("and", "or") else frozenset()  # a coordinated clause shares that subject
+        verb = next((j for j, key in enumerate(clause) if key in VERB_OPENERS), 0)
+        subject = frozenset(form for key in clause[:verb] if is_denied_word(key)
+                            for form in (key, *relations.lemmas(key)))
+        if not UNTIL.isdisjoint(clause):
+            continue
         negations = sum(map(is_negation, clause))
         for i in range(first, end):
-            if is_denial(keys[i]) and (i + 1 >= len(keys) or keys[i + 1] not in SCOPED):
+            following = keys[i + 1] if i + 1 < len(keys) else None
+            if is_denial(keys[i]) and following not in SCOPED and not (
+                    i > 0 and keys[i - 1] == "or" or keys[i] == "none" and following == "other"):
                 after = next((key for key in keys[i + 1:end] if is_denied_word(key) and not is_denial(key)), None)
                 denied = frozenset({after, *relations.lemmas(after)}) if after else frozenset()
-                out[i] = Denial(said, negations, denied)
+                out[i] = Denial(said, negations, denied, frozenset().union(*said) | shared)
     return out
 
 
 def clauses(words: Sequence[str], keys: Sequence[str]) -> list[tuple[int, int]]:
-    """``[first, end)`` word ranges of a text's clauses: between the commas, semicolons, colons, sentence ends and
-    contrast openers ("but", "while", ...)."""
+    """``[first, end)`` word ranges of a text's clauses: between the commas, semicolons, colons, sentence ends,
+    contrast openers ("but", "while", ...) and an "and" or "or" before an auxiliary ("is not open on Mondays and is
+    open on Sundays": two clauses)."""
     starts = [0] + [i + 1 for i, word in enumerate(words[:-1]) if word.endswith(CLAUSE_MARKS)] + \
-        [i for i, key in enumerate(keys) if key in CONTRASTS] + [len(keys)]
+        [i for i, key in enumerate(keys) if key in CONTRASTS] + \
+        [i for i, key in enumerate(keys[:-1]) if key in ("and", "or") and keys[i + 1] in VERB_OPENERS] + [len(keys)]
     bounds = sorted(set(starts))
     return list(zip(bounds, bounds[1:], strict=False))
 
@@ -308,7 +321,7 @@ def restated_denials(words: Sequence[str], keys: Sequence[str], theirs: Iterable
         if len(forms) < 2 or any(map(is_negation, keys[first:end])):
             continue
         for other in theirs:
-            if all(not said.isdisjoint(frozenset().union(*other.said)) for said in forms.values()):
+            if all(not said.isdisjoint(other.forms) for said in forms.values()):
                 out += [i for i, said in forms.items() if not said.isdisjoint(other.denied)]
     return sorted(set(out))
 
@@ -320,7 +333,7 @@ def grounded(denial: Denial, clauses: Iterable[Denial]) -> bool:
     league", nor "who never complete training can access" for "who do not complete training cannot access")."""
     return bool(denial.said) and any(
         other.negations == denial.negations
-        and all(not forms.isdisjoint(frozenset().union(*other.said)) for forms in denial.said)
+        and all(not forms.isdisjoint(other.forms) for forms in denial.said)
         for other in clauses if other.said)
 
 

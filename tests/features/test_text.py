@@ -408,6 +408,10 @@ def test_negation_forms_find_a_negation_word_where_the_context_denies_in_another
     ("Jones did not attend the meeting; Smith attended.", "Smith never attended the meeting.", False),
     ("Employees who do not complete training cannot access the system.",  # a negation left out beside
      "Employees who never complete training can access the system.", False),
+    ("Residents were never told about the leak and were warned about the fire.",  # "and" opens a clause of its own
+     "Residents were not warned about the fire.", False),
+    ("Residents were never told about the leak and were warned about the fire.",
+     "Residents were not told about the leak.", True),
 ])
 def test_a_denial_is_grounded_by_one_that_denies_its_clause(context, answer, grounds):
     def read(text: str) -> dict:
@@ -429,5 +433,13 @@ def test_a_clause_without_negation_that_restates_a_denied_clause_marks_what_was_
     assert marked(drug, "Children under 12 must never take the drug.") == []  # a negation of its own
     assert marked(drug, "Adults can take the drug.") == []  # "adults": not all its words in the denied clause
     bridge = "The Harbor Bridge was completed in 1931 and does not carry trucks."
-    assert marked(bridge, "The Harbor Bridge carries trucks.") == ["carries"]
+    assert marked(bridge, "The Harbor Bridge carries trucks.") == ["carries"]  # the subject of the clause before
+    # a clause of its own after "and" with an auxiliary: what it affirms is no restated denial
+    assert marked("The museum is not open on Mondays and is open on Sundays.", "The museum is open on Sundays.") == []
+    assert marked("The museum is open on Sundays and is not open on Mondays.", "The museum is open on Sundays.") == []
+    assert marked("The museum is open on Sundays and is not open on Mondays.", "The museum is open on Mondays.") == \
+        ["open"]
+    # no plain denial: "whether or not", "none other than"
+    assert marked("The festival goes ahead whether or not it rains.", "The festival goes ahead if it rains.") == []
+    assert marked("The award went to none other than Maria Silva.", "The award went to Maria Silva.") == []
     assert marked("The team did not win the cup, but it won the league.", "The team won the league.") == []
