@@ -326,15 +326,15 @@ def restated_denials(words: Sequence[str], keys: Sequence[str], theirs: Iterable
     return sorted(set(out))
 
 
-def grounded(denial: Denial, clauses: Iterable[Denial]) -> bool:
-    """Whether a ``denial`` denies what one of ``clauses`` (denials of the context) denies: as many negations in each
+def grounded(denial: Denial, theirs: Iterable[Denial]) -> bool:
+    """Whether a ``denial`` denies what one of ``theirs`` (denials of the context) denies: as many negations in each
     clause, and each content word of its clause in that clause, in some form ("The store never accepts cash." for
     "The store does not accept cash."; not "The team never won the league." for "did not win the cup, but it won the
     league", nor "who never complete training can access" for "who do not complete training cannot access")."""
     return bool(denial.said) and any(
         other.negations == denial.negations
         and all(not forms.isdisjoint(other.forms) for forms in denial.said)
-        for other in clauses if other.said)
+        for other in theirs if other.said)
 
 
 def is_denied_word(key: str) -> bool:
