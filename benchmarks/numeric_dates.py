@@ -21,6 +21,7 @@ RECORD = "Event record: name: Spring Gala; date: 2023-05-01; venue: City Hall."
 JSON_RECORD = '{"product": "Nova X2", "released": "2021-11-09", "price_usd": 499}'
 MEETING = "The meeting took place on May 1, 2023 in Berlin."
 RELEASE = "Version 4.2 was released on 14 February 2022 and fixed the login bug."
+DATETIME = '{"event": "Spring Gala", "start": "2023-05-01T10:00", "city": "Denver"}'
 # (context, answer, hallucinated)
 CASES = [
     (RECORD, "The Spring Gala takes place on May 1, 2023 at City Hall.", False),
@@ -34,6 +35,10 @@ CASES = [
     (MEETING, "The meeting was held on 2023-05-11.", True),
     (RELEASE, "Version 4.2 came out on 2022-02-14.", False),
     (RELEASE, "Version 4.2 came out on 2022-12-14.", True),
+    # a review helper's: a date and time as an API writes it
+    (DATETIME, "The Spring Gala starts on May 1, 2023 at 10:00 in Denver.", False),
+    (DATETIME, "The Spring Gala starts on May 1, 2023 at 11:00 in Denver.", True),
+    (DATETIME, "The Spring Gala starts on May 3, 2023 in Denver.", True),
 ]
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ ABBREVIATION_SPELLINGS = (
     ("intl", "international"), ("approx", "approximately"),
 )
 # "3pm", "3 p.m.", "3:30pm", "11.30 am" (12-hour clock); "15:00", "9:30" (a colon; without am/pm either half-day)
-_CLOCK = re.compile(r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])\.?m\b\.?|(?<![\w:.])(\d{1,2}):(\d{2})(?![\d:])",
-                    re.IGNORECASE)
+# a 12-hour time ("3pm", "3:30 p.m."), a time without am/pm ("15:00", "9:30"), or the time of an ISO date and time
+# ("2023-05-01T10:00", with or without seconds: on the 24-hour clock)
+_CLOCK = re.compile(r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])\.?m\b\.?|(?<![\w:.])(\d{1,2}):(\d{2})(?![\d:])"
+                    r"|(?<=\d[tT])(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?", re.IGNORECASE)
 
 
 def clock_times(text: str) -> list[tuple[int, int, frozenset[str]]]:
@@ -48,10 +50,11 @@ def clock_times(text: str) -> list[tuple[int, int, frozenset[str]]]:
                 continue
             hours = {hour % 12 + (12 if match.group(3).lower() == "p" else 0)}
         else:
-            hour, minute = int(match.group(4)), int(match.group(5))
+            iso = match.group(6) is not None  # "T10:00" of an ISO date and time: that hour, not also 22:00
+            hour, minute = int(match.group(6 if iso else 4)), int(match.group(7 if iso else 5))
             if hour > 23 or minute > 59:
                 continue
-            hours = {hour, hour + 12} if 1 <= hour <= 11 else {hour}
+            hours = {hour, hour + 12} if 1 <= hour <= 11 and not iso else {hour}
         found.append((match.start(), match.end(), frozenset(f"{h:02d}:{minute:02d}" for h in hours)))
     return found
 

@@ -45,8 +45,10 @@ MONTH_SPELLINGS = {**{month: month for month in MONTHS},
                    **{month[:3]: month for month in MONTHS if month != "may"}, "sept": "september"}
 DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
-# a date written in digits, year first (ISO 8601, as records and tables write it): "2023-05-01", "2023/5/1"
-NUMERIC_DATE = re.compile(r"(1[5-9]\d\d|20\d\d)([-/])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])")
+# a date written in digits, year first (ISO 8601, as records and tables write it): "2023-05-01", "2023/5/1", also with
+# a time of day joined by "T" ("2023-05-01T10:00", "2023-05-01t10:00:00z" as a word key)
+NUMERIC_DATE = re.compile(r"(1[5-9]\d\d|20\d\d)([-/])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])"
+                          r"(?:[tT]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?")
 DEGREE_SCALES = {"c": "celsius", "f": "fahrenheit"}  # the scale letter after a temperature's degree sign
 
 

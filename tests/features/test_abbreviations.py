@@ -14,6 +14,7 @@ from halluseq.features.text import COLUMNS, TextFeatures
     ("at 3:30 PM", [("3:30 PM", {"15:30"})]), ("at 11.30 am", [("11.30 am", {"11:30"})]),
     ("at 12am", [("12am", {"00:00"})]), ("at 9:30", [("9:30", {"09:30", "21:30"})]),  # either half-day
     ("at 13pm", []), ("in 2:30:15", []), ("the 5 amps", []),
+    ("start: 2023-05-01T10:00;", [("10:00", {"10:00"})]), ("2023-05-01t09:30:00z", [("09:30:00", {"09:30"})]),
 ])
 def test_clock_times_are_read_on_the_24_hour_clock(text, times):
     assert [(text[start:end], set(values)) for start, end, values in clock_times(text)] == times

@@ -42,6 +42,8 @@ def test_unit_of_reads_the_unit_after_an_amount_or_joined_to_it(text, unit):
     ("It opened in March.", []),
     ("date: 2023-05-01; venue", [Date("may", 1, 2023, 1, 1, 1)]),  # in digits, year first: one word
     ("on 2023/5/9.", [Date("may", 9, 2023, 1, 1, 1)]),
+    ("start: 2023-05-01T10:00; city", [Date("may", 1, 2023, 1, 1, 1)]),  # with a time of day
+    ("at 2023-05-01T10:00:00Z.", [Date("may", 1, 2023, 1, 1, 1)]),
     ("on 2023-13-01 or 2023-05-01-02", []),  # no month 13; a longer run of digits
 ])
 def test_dates_read_day_month_and_year_where_given(text, found):
