@@ -51,6 +51,7 @@ from halluseq.features.base import PerContextFeatures
 from halluseq.features.initials import acronym, spelled_from, spells
 from halluseq.features.text import (
     NUMBER,
+    Denial,
     bare_word,
     compound_parts,
     denials,
@@ -305,6 +306,7 @@ class ContextSentences:
         self.names = {key for words, keys in zip(self.words, self.keys, strict=True)
                       for word, key in zip(words[1:], keys[1:], strict=True) if is_capitalised(word)}
         self._aligned: dict[tuple[int, bool], AlignedSentence] = {}  # sentence(): built on first use
+        self._denials: dict[int, dict[int, Denial]] = {}  # denials(): read on first use
         self.lowered = {key for words, keys in zip(self.words, self.keys, strict=True)
                         for word, key in zip(words, keys, strict=True) if bare_word(word)[:1].islower()}
 
@@ -447,6 +449,13 @@ class ContextSentences:
             second = None
         share = sum(w for k, w in weights.items() if k in found) / sum(weights.values())
         return best, second, share
+
+    def denials(self, index: int) -> dict[int, Denial]:
+        """The plain denials of sentence ``index`` by word position (:func:`~halluseq.features.text.denials`), read
+        once per sentence (option ``negation_forms``)."""
+        if index not in self._denials:
+            self._denials[index] = denials(self.words[index], self.keys[index])
+        return self._denials[index]
 
     def sentence(self, index: int | None, strict_anchors: bool = False,
                  names: frozenset[str] = frozenset()) -> AlignedSentence:
@@ -804,16 +813,15 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
                                                                           strict=True))])
 
 
-def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], sentence_words: Sequence[str],
-                 sentence_keys: Sequence[str]) -> None:
+def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], sentence_keys: Sequence[str],
+                 theirs: dict[int, Denial]) -> None:
     """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
-    its words as written ``texts``) that the aligned sentence (``sentence_words``, ``sentence_keys``) lacks is read as
-    that sentence's denial that denies what it denies (:func:`~halluseq.features.text.grounded`), where both
-    sentences hold as many negations: ``keys`` is rewritten in place."""
+    its words as written ``texts``) that the aligned sentence (its keys ``sentence_keys``, its denials ``theirs``)
+    lacks is read as that sentence's denial that denies what it denies (:func:`~halluseq.features.text.grounded`),
+    where both sentences hold as many negations: ``keys`` is rewritten in place."""
     sentence = [keys[i] for i in members]
     if sum(map(is_negation, sentence)) != sum(map(is_negation, sentence_keys)):
         return  # a negation left out or put in besides ("who never complete training can access")
-    theirs = denials(sentence_words, sentence_keys)
     for position, denial in denials(texts, sentence).items():
         if sentence[position] not in sentence_keys:
             match = next((j for j, other in theirs.items() if grounded(denial, [other])), None)
@@ -869,7 +877,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             aligned_keys, context_keys = aligned_sentence.keys_with_parts, context.all_parts
             merged = context.sentence(second).keys_with_parts if second is not None else merged
         if negation_forms and best is not None and aligned_sentence.negated:  # "never" for its "not": its word
-            read_denials(keys, members, [words[i].text for i in members], context.words[best], context.keys[best])
+            read_denials(keys, members, [words[i].text for i in members], context.keys[best], context.denials(best))
         negated = any(is_negation(keys[i]) for i in members)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
@@ -998,8 +1006,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
                     out[members[position], 14] = 1
         if negation_forms and best is not None and aligned_sentence.negated:  # "can take" for "should not be taken"
-            theirs = denials(context.words[best], context.keys[best]).values()
-            out[[members[p] for p in restated_denials(texts, sentence_keys, theirs)], 5] = 1
+            out[[members[p] for p in restated_denials(texts, sentence_keys, context.denials(best).values())], 5] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
             dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles, hedges)
             out[[members[p] for p in dropped], 5] = 1

@@ -136,6 +136,7 @@ RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amo
 # one topic word per currency, however it is written
 CURRENCY_CODES = {spelling: group[0] for group in CURRENCY_SPELLINGS for spelling in group}
 CURRENCY_SYMBOLS = {"us$": "usd", "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+CURRENCY_SYMBOL = re.compile("|".join(map(re.escape, CURRENCY_SYMBOLS)))  # one opening an amount ("us$" before "$")
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
@@ -434,11 +435,10 @@ def shared_scales(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bo
 
 
 def _topic(keys: Sequence[str]) -> set[str]:
-    """The content keys of a sentence that are no amount words (what the sentence is about), with every spelling of a
-    currency it names by word, code or symbol (version 10: "1,500,000 dollars" is about what "$1.5 million" is)."""
+    """The content keys of a sentence that are no amount words (what the sentence is about), a currency it names by
+    word, code or symbol as its code (version 10: "1,500,000 dollars" is about what "$1.5 million" is)."""
     topic = {CURRENCY_CODES.get(key, key) for key in keys if is_content(key) and number_token(key) is None}
-    return topic | {CURRENCY_SYMBOLS[symbol] for key in keys
-                    for symbol in [next((s for s in CURRENCY_SYMBOLS if key.startswith(s)), None)] if symbol}
+    return topic | {CURRENCY_SYMBOLS[m.group()] for key in keys if (m := CURRENCY_SYMBOL.match(key))}
 
 
 def opens_with_referent(words: Sequence[str], keys: Sequence[str]) -> bool:

@@ -242,13 +242,12 @@ class ContextIndex:
         self.times = {value for _, _, values in clocks for value in values}
         if respellings:
             self.keys |= run_on_words(context) | unit_compound_parts(keys) | quarter_spellings(keys)
-        self._context = context
+        self._context, self._words, self._sequence = context, words, keys
 
     @cached_property
     def denials(self) -> list[Denial]:
         """What each plain denial of the context says (:func:`denials`; option ``negation_forms``)."""
-        words = self._context.split()
-        return list(denials(words, [word_key(w) for w in words]).values())
+        return list(denials(self._words, self._sequence).values())
 
     @cached_property
     def ordinals(self) -> set[str]:
@@ -273,27 +272,24 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
     a negation of :func:`halluseq.lexicon.is_denial` that no word of :data:`SCOPED` follows ("not all", "not always",
     "not only" deny no clause), no "or" precedes ("whether or not") and is no "none other than", in a clause without
     "until" or "yet" ("did not sign until March" signed)."""
-    relations = load_relations()
     out = {}
     subject: frozenset[str] = frozenset()  # the forms of the clause before up to its auxiliary (its subject)
     for first, end in clauses(words, keys):
         clause = keys[first:end]
-        said = [frozenset({key, *relations.lemmas(key)}) for key in clause
-                if is_denied_word(key) and not is_denial(key)]
+        said = [word_forms(key) for key in clause if is_denied_word(key) and not is_denial(key)]
         shared = subject if clause[0] in ("and", "or") else frozenset()  # a coordinated clause shares that subject
         verb = next((j for j, key in enumerate(clause) if key in VERB_OPENERS), 0)
-        subject = frozenset(form for key in clause[:verb] if is_denied_word(key)
-                            for form in (key, *relations.lemmas(key)))
+        subject = frozenset().union(*(word_forms(key) for key in clause[:verb] if is_denied_word(key)))
         if not UNTIL.isdisjoint(clause):
             continue
-        negations = sum(map(is_negation, clause))
+        negations, forms = sum(map(is_negation, clause)), frozenset().union(*said) | shared
         for i in range(first, end):
             following = keys[i + 1] if i + 1 < len(keys) else None
             if is_denial(keys[i]) and following not in SCOPED and not (
                     i > 0 and keys[i - 1] == "or" or keys[i] == "none" and following == "other"):
                 after = next((key for key in keys[i + 1:end] if is_denied_word(key) and not is_denial(key)), None)
-                denied = frozenset({after, *relations.lemmas(after)}) if after else frozenset()
-                out[i] = Denial(said, negations, denied, frozenset().union(*said) | shared)
+                denied = word_forms(after) if after else frozenset()
+                out[i] = Denial(said, negations, denied, forms)
     return out
 
 
@@ -312,12 +308,10 @@ def restated_denials(words: Sequence[str], keys: Sequence[str], theirs: Iterable
     """Indices of the words of a text's clauses that hold no negation but say, in some form, everything a clause of
     ``theirs`` (denials of the context) says, at least two content words: the words that restate what the denial
     denies ("Children under 12 can take the drug." for "The drug should not be taken by children under 12": "take")."""
-    relations = load_relations()
     theirs = [other for other in theirs if other.said and other.denied]
     out: list[int] = []
     for first, end in clauses(words, keys) if theirs else ():
-        forms = {i: frozenset({keys[i], *relations.lemmas(keys[i])}) for i in range(first, end)
-                 if is_denied_word(keys[i])}
+        forms = {i: word_forms(keys[i]) for i in range(first, end) if is_denied_word(keys[i])}
         if len(forms) < 2 or any(map(is_negation, keys[first:end])):
             continue
         for other in theirs:
@@ -335,6 +329,11 @@ def grounded(denial: Denial, theirs: Iterable[Denial]) -> bool:
         other.negations == denial.negations
         and all(not forms.isdisjoint(other.forms) for forms in denial.said)
         for other in theirs if other.said)
+
+
+def word_forms(key: str) -> frozenset[str]:
+    """A word key and its WordNet lemmas ("taken": taken, take): the forms a denial is compared in."""
+    return frozenset({key, *load_relations().lemmas(key)})
 
 
 def is_denied_word(key: str) -> bool:
