@@ -6,7 +6,8 @@ bread recipe, a company, a warranty).
 
 Written as a user trying the detector (session 52), before `quantities` version 5: right answers that name the
 context's duration in another way, wrong ones that name another duration. Per answer the score, the verdict at the
-detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
+detector's threshold and the flagged spans (session 57 added the duration that "the past" or "the last" spans:
+"over the past decade"); a readable check, not an evaluation. Writes
 ``benchmarks/results/named_durations_<label>.json``.
 """
 
@@ -21,6 +22,8 @@ CLAIM = ("Your policy covers water damage from burst pipes up to £5,000 per cla
 DOUGH = "Knead the dough for 10 minutes, then let it rise for 60 minutes in a warm place until doubled."
 KENYA = "The company has operated in Kenya for a decade and employs 300 people there."
 WARRANTY = "The battery is covered by a warranty of 12 months from the date of purchase."
+LIBRARY = "The branch has seen visits fall by nearly 40 percent over the past decade, according to the library service."
+SALES = "Sales of the model have doubled in the last 10 years."
 # (context, answer, hallucinated)
 CASES = [
     (DOSE, "Adults take 500 mg three times daily for a week.", False),
@@ -34,6 +37,12 @@ CASES = [
     (DOUGH, "Let the dough rise for half an hour in a warm place.", True),
     (KENYA, "The company has operated in Kenya for 12 years.", True),
     (WARRANTY, "The battery is covered for two years from the date of purchase.", True),
+    # the duration "the past" or "the last" spans (session 57: "in ten years" for "over the past decade" was flagged
+    # 0.69 in a summary; quantities version 11)
+    (LIBRARY, "Visits to the branch fell by almost 40% in ten years.", False),
+    (LIBRARY, "Visits to the branch fell by almost 40% in twenty years.", True),
+    (SALES, "Sales of the model have doubled over the past decade.", False),
+    (SALES, "Sales of the model have doubled over the past five years.", True),
 ]
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ Written as a user trying the detector on reworded answers (session 56), before a
 about the leak." was flagged on `not` (0.640) where the context says "Residents were never told about the leak.", and
 "Children under 12 must never take the drug." on `never` where it says "should not be taken by children under 12":
 a negation word the aligned sentence lacks read as a negation put in, though that sentence denies the same thing in
-another word. Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check,
+another word. Session 57 added denials another context sentence makes, merged into an answer sentence about
+something else ("... then wait about two minutes without unplugging it" for "Do not unplug the router during the
+restart"). Per answer the score, the verdict at the detector's threshold and the flagged spans; a readable check,
 not an evaluation. Writes ``benchmarks/results/negation_forms_<label>.json``.
 """
 
@@ -27,6 +29,13 @@ MUSEUM = "The museum has no parking for visitors."
 PARKING = "The museum has parking for visitors."
 NONE = "None of the samples were contaminated."
 SOME = "Some of the samples were contaminated."
+ROUTER = ("To reset the router, hold the reset button on the back for 10 seconds until the power light blinks amber. "
+          "The router will restart and restore factory settings, including the default Wi-Fi password printed on the "
+          "label underneath. Do not unplug the router during the restart, which takes about two minutes.")
+GALLERY = ("The museum opens at 9 am and closes at 6 pm. Visitors may not bring food inside the galleries. Photography "
+           "is allowed everywhere except the east wing.")
+CREAM = ("Apply the cream twice a day to clean, dry skin. Do not apply it to broken skin. Wash your hands after each "
+         "use.")
 # (context, answer, hallucinated)
 CASES = [
     (DRUG, "Children under 12 must never take the drug.", False),
@@ -62,6 +71,20 @@ CASES = [
     ("The festival goes ahead whether or not it rains.", "The festival goes ahead if it rains.", False),
     ("The award went to none other than Maria Silva, the team's coach.", "The award went to Maria Silva.", False),
     ("The Harbor Bridge was completed in 1931 and does not carry trucks.", "The Harbor Bridge carries trucks.", True),
+    # a denial another sentence of the context makes, merged into a sentence about something else ("... then wait
+    # about two minutes without unplugging it" was flagged on `without`, 0.613; session 57)
+    (ROUTER, "Hold the reset button for 10 seconds until the light blinks amber, then wait about two minutes without "
+             "unplugging the router.", False),
+    (ROUTER, "Hold the reset button for 10 seconds until the light blinks amber, then unplug the router for about two "
+             "minutes.", True),
+    (ROUTER, "Hold the reset button for 10 seconds until the light blinks amber, then wait about two minutes without "
+             "touching the label.", True),
+    (GALLERY, "The museum opens at 9 am, and visitors cannot bring food inside the galleries.", False),
+    (GALLERY, "The museum opens at 9 am, and visitors can bring food inside the galleries.", True),
+    (GALLERY, "The museum opens at 9 am, and visitors cannot take photographs anywhere.", True),
+    (CREAM, "Apply the cream twice a day to clean, dry skin, without applying it to broken skin.", False),
+    (CREAM, "Apply the cream twice a day, without washing your hands after use.", True),
+    (CREAM, "Apply the cream twice a day, including on broken skin.", True),
 ]
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ Written as a user trying the detector (session 48) on a bridge, a drug label and
 two sentences of the context where the second one opens with "It" ("The bridge opened on March 3, 2021, and cost
 $1.2 billion."), that write a unit joined to its amount ("The 2.4-kilometre bridge", "an 18-hour battery") or a date
 in another order ("March 3, 2021" for "3 March 2021"); and wrong ones that change only a unit ("2.4-mile", "a
-four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"). Per answer the score, the
+four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"); session 57 added counts of the days between two dates ("Four days." to "How many days
+after launch did Eagle land?"). Per answer the score, the
 verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
 ``benchmarks/results/units_and_dates_<label>.json``.
 """
@@ -21,7 +22,10 @@ DRUG = ("Patients should take 500 mg of the drug twice daily for 10 days. Do not
         "side effects include headache and dizziness.")
 LAPTOP = ("The Model X weighs 1.2 kg and has a 14-inch display. Battery life is rated at 18 hours. It starts at "
           "$1,299.")
-# (context, answer, hallucinated)
+APOLLO = ("The Apollo 11 mission launched on July 16, 1969, from Kennedy Space Center. Neil Armstrong and Buzz Aldrin "
+          "landed the lunar module Eagle on July 20, while Michael Collins remained in lunar orbit.")
+DAYS = "How many days after launch did Eagle land?"
+# (context, answer, hallucinated[, question])
 CASES = [
     (BRIDGE, "The bridge opened on March 3, 2021, and cost $1.2 billion.", False),
     (BRIDGE, "Opened in 2021 after four years of work, the bridge cost $1.2 billion.", False),
@@ -45,6 +49,11 @@ CASES = [
     (LAPTOP, "The Model X weighs 1.2 pounds.", True),
     (LAPTOP, "It offers an 18-day battery and costs $1,299.", True),
     (LAPTOP, "Battery life is rated at 18 minutes.", True),
+    # the days between two dates of the context, counted by the answer (session 57: "Four days." was flagged 0.922)
+    (APOLLO, "Four days.", False, DAYS),
+    (APOLLO, "Six days.", True, DAYS),
+    (APOLLO, "Eagle landed four days after the launch.", False),
+    (APOLLO, "Eagle landed 5 days after the launch.", True),
 ]
 
 if __name__ == "__main__":

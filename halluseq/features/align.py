@@ -829,6 +829,39 @@ def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], 
                 keys[members[position]] = sentence_keys[match]
 
 
+def read_other_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], context: ContextSentences,
+                       aligned: int | None) -> set[int]:
+    """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
+    its words as written ``texts``) that the aligned sentence ``aligned`` does not make (nor holds its negation word)
+    but another context sentence does (:func:`~halluseq.features.text.grounded`; looked up by the content words it
+    denies) is read as that sentence's negation word (``keys`` rewritten in place): "wait two minutes without
+    unplugging it" merges "Do not unplug the router" into a sentence about the wait. Returns the indices (into
+    ``keys``) of those words."""
+    sentence = [keys[i] for i in members]
+    own = context.denials(aligned).values() if aligned is not None else ()
+    said_there = set(context.keys[aligned]) if aligned is not None else set()
+    out: set[int] = set()
+    for position, denial in denials(texts, sentence).items():
+        if not denial.said or sentence[position] in said_there or grounded(denial, own):
+            continue  # no denial, or one the aligned sentence makes
+        found = sorted({index for form in denial.said[0] for index in context.postings.get(form, ())} - {aligned})
+        match = next(((index, j) for index in found for j, other in context.denials(index).items()
+                      if grounded(denial, [other])), None)
+        if match is not None:
+            keys[members[position]] = context.keys[match[0]][match[1]]
+            out.add(members[position])
+    return out
+
+
+def other_denials(context: ContextSentences, sentence_keys: Sequence[str], aligned: int | None) -> list[Denial]:
+    """The plain denials of the context sentences but ``aligned`` that share at least ``MERGE_MIN`` content words with
+    an answer sentence (its keys ``sentence_keys``): what a sentence merged from several may restate without its
+    negation ("... then unplug the router" where another sentence says "Do not unplug the router")."""
+    shared = Counter(index for key in set(sentence_keys) if is_content(key) for index in context.postings.get(key, ()))
+    return [denial for index, count in sorted(shared.items()) if count >= MERGE_MIN and index != aligned
+            for denial in context.denials(index).values()]
+
+
 def align_features(example: Example, context: ContextSentences | None = None, name_starts: str = "lowered",
                    coordinated_subject: bool = False, strict_anchors: bool = False,
                    ordinals: bool = False, phrase_reorders: bool = False, compounds: bool = False,
@@ -878,7 +911,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             merged = context.sentence(second).keys_with_parts if second is not None else merged
         if negation_forms and best is not None and aligned_sentence.negated:  # "never" for its "not": its word
             read_denials(keys, members, [words[i].text for i in members], context.keys[best], context.denials(best))
-        negated = any(is_negation(keys[i]) for i in members)
+        # a denial another context sentence makes ("... without unplugging it" merged from "Do not unplug it"): its word
+        elsewhere = read_other_denials(keys, members, texts, context, best) if negation_forms else set()
+        negated = any(is_negation(keys[i]) for i in members if i not in elsewhere)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share
         sentence_keys = [keys[i] for i in members]
@@ -1005,8 +1040,9 @@ def align_features(example: Example, context: ContextSentences | None = None, na
             for amount, (position, word) in moves.items():
                 if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
                     out[members[position], 14] = 1
-        if negation_forms and best is not None and aligned_sentence.negated:  # "can take" for "should not be taken"
-            out[[members[p] for p in restated_denials(texts, sentence_keys, context.denials(best).values())], 5] = 1
+        if negation_forms and best is not None:  # "can take" for "should not be taken", here or in another sentence
+            theirs = [*context.denials(best).values(), *other_denials(context, sentence_keys, best)]
+            out[[members[p] for p in restated_denials(texts, sentence_keys, theirs)], 5] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
             dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles, hedges)
             out[[members[p] for p in dropped], 5] = 1

@@ -27,7 +27,9 @@ times``). Per answer word of such an amount:
 
 With option ``durations`` (off by default), a count of years that two years of one context sentence are apart is
 stated there ("opened in 1937, five years after construction began" for "began in 1932 and ... opened in 1937"):
-``quantity_respelled``, not ``quantity_absent``.
+``quantity_respelled``, not ``quantity_absent``; version 11: also a count of days that two dates with a day, of one
+sentence or two in a row, are apart ("Four days." to "How many days after launch did Eagle land?" where the context
+says "launched on July 16, 1969" and, in the next sentence, "landed ... on July 20").
 
 With option ``clocks`` (off by default) a clock time of the answer is read by value against the context's (``15:00``,
 ``3 pm``, ``noon``): ``quantity_absent`` on its words where the context gives none of the times it may be ("opens at
@@ -57,13 +59,19 @@ the context gives it as a count of a smaller unit ("for a week" where it says "f
 answer is stated where the context names that duration ("for 10 years" where it says "for a decade"); a named
 duration the context does not give is read as before (no amount). Version 6: one with a half more is one and a half
 of its unit ("a year and a half" states 18 months and is stated by them), ``quantity_absent`` where the context gives
-it nowhere; version 7: after "past", "last", "next", "first" or "one" too ("over the past year and a half").
+it nowhere; version 7: after "past", "last", "next", "first" or "one" too ("over the past year and a half");
+version 11: the one "the past" or "the last" spans ("visits fell over the past decade": "in ten years" states it).
 
 With option ``ranges`` (off by default) a range written as one word ("1939-1946", "4-9%", "$4.3-4.5 billion") is
 stated only where the context states both its ends (without it, by its first end alone: "The war lasted 1939-1946."
 was stated where the context has "from 1939 to 1945"), and a context's range states its second end as its amount
 is scaled ("$4.3-4.5 billion" states 4.5 billion; "2019-20" states 2020); version 6: a range written as two amounts
 states its first end as the second is scaled ("between 70 and 85 million" states 70 million).
+
+With options ``units`` and ``currencies`` both on, an amount of money is compared by its currency too (a symbol on the
+amount, or a code or name beside it: :func:`currency_of`): "$4.2 billion" is stated only where the context gives 4.2
+billion in dollars or in no currency, not where it gives "EUR 4.2 billion" alone (``quantity_absent``, also on the
+currency's word); "5 million dollars" is stated by "$5 million".
 
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
@@ -72,6 +80,7 @@ A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, `
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -92,7 +101,7 @@ from halluseq.features.align import (
     item_starts,
 )
 from halluseq.features.base import PerContextFeatures
-from halluseq.features.measures import Date, dates, states, unit_of, wrong_date_words
+from halluseq.features.measures import MONTHS, Date, dates, states, unit_of, wrong_date_words
 from halluseq.features.numbers import (
     COUNTS,
     DASHES,
@@ -130,6 +139,8 @@ DIRECTION_REACH = 3  # at most this many words between a direction word and the 
 BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two stated years counts
+DAY_UNITS = frozenset({"day", "days"})  # what a count of days between two dated days counts (version 11)
+COMMON_YEAR = 2001  # a year of 365 days, for two dates that give no year
 RATIO_AMOUNTS = 8  # amounts of a sentence paired into multipliers (respellings, version 8)
 RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amounts still states it
 # a currency's code for each of its spellings ("dollars": "usd"), and for a symbol before an amount ("$1.5", "€20"):
@@ -137,11 +148,16 @@ RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amo
 CURRENCY_CODES = {spelling: group[0] for group in CURRENCY_SPELLINGS for spelling in group}
 CURRENCY_SYMBOLS = {"us$": "usd", "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
 CURRENCY_SYMBOL = re.compile("|".join(map(re.escape, CURRENCY_SYMBOLS)))  # one opening an amount ("us$" before "$")
+# the currency an amount is given in (option ``currencies``): a symbol on its first word, or a code or name right before
+# or after it; "pound(s)" weighs as often as it pays and "¥" is yen or yuan, so neither names one here
+AMOUNT_CURRENCIES = {spelling: code for spelling, code in CURRENCY_CODES.items() if spelling not in {"pound", "pounds"}}
+AMOUNT_SYMBOLS = {symbol: code for symbol, code in CURRENCY_SYMBOLS.items() if symbol != "¥"}
 NEAR_WORDS = 2  # content words a context sentence stating an amount shares with the answer clause around it
 LONE_FRACTIONS = frozenset({"half"})  # a fraction without a count before it ("by half"; "the third" is an ordinal)
 ARTICLES = frozenset({"a", "an"})
 # before a unit of time with a half more ("over the past year and a half", "one year and a half"; version 7)
 HALF_LEADS = ARTICLES | {"past", "last", "next", "first", "one"}
+SPANNED = frozenset({"past", "last"})  # "the past decade", "the last year": a duration up to now (version 11)
 # after "a third" these words keep it a fraction ("a third more"), as a stop word does ("by a third since 2019"); any
 # other content word makes it an ordinal ("a third party", "a third time")
 FRACTION_FOLLOWERS = frozenset({"more", "less", "fewer", "higher", "lower", "larger", "smaller", "compared"})
@@ -177,7 +193,8 @@ class QuantityOptions:
     before it; ``units`` compares an amount's unit of measure;
     ``calendar`` compares dates; ``ranks`` compares the ranks of ordinals; ``ranges`` reads both ends of a range
     written as one word (:func:`range_second`); ``clauses`` ends an answer clause also before a contrast after a
-    comma (:func:`_clauses`)."""
+    comma (:func:`_clauses`); ``currencies`` (with ``units``) compares the currency of an amount of money
+    (:func:`currency_of`) as ``units`` compares a unit of measure."""
 
     direction: bool = False
     durations: bool = False
@@ -189,6 +206,25 @@ class QuantityOptions:
     ranks: bool = False
     ranges: bool = False
     clauses: bool = False
+    currencies: bool = False
+
+
+def currency_of(keys: Sequence[str], first: int, end: int) -> tuple[str, str, int] | None:
+    """``("currency", code, at)`` of the amount ``keys[first:end]``: a symbol opening its first word ("$4.2", "€5m";
+    ``at`` that word), else a currency's code or name right before it ("EUR 4.2 billion") or right after it ("5 million
+    dollars"; ``at`` that word); None for none (:data:`AMOUNT_CURRENCIES`, :data:`AMOUNT_SYMBOLS`)."""
+    if (symbol := CURRENCY_SYMBOL.match(keys[first])) and symbol.group() in AMOUNT_SYMBOLS:
+        return "currency", AMOUNT_SYMBOLS[symbol.group()], first
+    for at in (first - 1, end):
+        if 0 <= at < len(keys) and keys[at] in AMOUNT_CURRENCIES:
+            return "currency", AMOUNT_CURRENCIES[keys[at]], at
+    return None
+
+
+def measure_of(keys: Sequence[str], first: int, end: int, currencies: bool) -> tuple[str, str, int] | None:
+    """What the amount ``keys[first:end]`` is given in: its unit of measure (:func:`halluseq.features.measures.unit_of`)
+    or, with ``currencies``, its currency (:func:`currency_of`); None for neither."""
+    return unit_of(keys, first, end) or (currency_of(keys, first, end) if currencies else None)
 
 
 def range_second(key: str, value: Value) -> Value | None:
@@ -351,19 +387,39 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
+def days_apart(days: Sequence[Date]) -> set[float]:
+    """The numbers of days that two dates with a day are apart (version 11: "launched on July 16, 1969" and "landed on
+    July 20": four days); a date without a year is taken in the year of the other, or in a common year when neither
+    gives one."""
+    out = set()
+    for i, first in enumerate(days):
+        for second in days[i + 1:]:
+            year = first.year or second.year or COMMON_YEAR
+            try:
+                one = datetime.date(first.year or year, MONTHS.index(first.month) + 1, first.day)
+                two = datetime.date(second.year or year, MONTHS.index(second.month) + 1, second.day)
+            except ValueError:  # "February 30"
+                continue
+            if one != two:
+                out.add(float(abs((two - one).days)))
+    return out
+
+
 def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[float, str], ...]]]:
     """The durations of a key sequence that one word names, as ``(first, end, equivalents)``: "a week" (7 days),
     "an hour" (60 minutes), "half an hour" (30 minutes), "a decade" (10 years); not a rate ("three times a day",
-    "50,000 dollars a year": a number or one of :data:`RATE_WORDS` within ``RATE_REACH`` words before). One with a
+    "50,000 dollars a year": a number or one of :data:`RATE_WORDS` within ``RATE_REACH`` words before); version 11:
+    also the one that "the past" or "the last" spans ("over the past decade": 10 years). One with a
     half more is one and a half of its unit and the equivalents of that ("a year and a half": 1.5 years, 18 months;
     version 6: none)."""
     found = []
     for i in range(1, len(keys)):
         more = keys[i + 1:i + 4] == ["and", "a", "half"]
-        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in (HALF_LEADS if more else ARTICLES):
+        spanned = not more and i >= 2 and keys[i - 2] == "the" and keys[i - 1] in SPANNED  # "over the past decade"
+        if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in (HALF_LEADS if more else ARTICLES) and not spanned:
             continue
         half = not more and i >= 2 and keys[i - 2] == "half"
-        first = i - 2 if half else i - 1
+        first = i - 2 if half or spanned else i - 1
         if any(key in RATE_WORDS or number_token(key) is not None for key in keys[max(first - RATE_REACH, 0):first]):
             continue
         factor = 1.5 if more else 0.5 if half else 1.0
@@ -532,6 +588,8 @@ class QuantityIndex:
         self.topics: dict[Value, list[set[str]]] = {}  # its keys: the values the context states
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         self.durations: set[float] = set()
+        self.day_spans: set[float] = set()  # with durations: the days two dated days of a sentence or two are apart
+        previous_days: list[Date] = []
         self.units: dict[Value, set[tuple[str, str] | None]] = {}
         self.named: set[tuple[float, str]] = set()  # with respellings and units: "a week" gives (7, "day")
         self.dates: list[Date] = []
@@ -546,6 +604,9 @@ class QuantityIndex:
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
+                days = [date for date in dates(words, keys) if date.day is not None]  # version 11
+                self.day_spans.update(days_apart([*previous_days, *days]))
+                previous_days = days
             topic = _topic(keys) | (topic if options.referents and opens_with_referent(words, keys) else set())
             found = amounts(keys, words, respellings)
             for value in _stated(keys, found, respellings, options.ranges) | \
@@ -559,7 +620,7 @@ class QuantityIndex:
                 previous, previous_topic = counts[:RATIO_AMOUNTS], topic
             for first, stop, value, _ in found if options.units or direction else ():
                 if options.units:
-                    unit = unit_of(keys, first, stop)
+                    unit = measure_of(keys, first, stop, options.currencies)
                     self.units.setdefault(value, set()).add(unit[:2] if unit else None)
                     if respellings and unit and unit[0] == "time" and value[0] == "count":  # 2 years: 24 months
                         self.named.update(time_equivalents(value[1], unit[1]))
@@ -669,15 +730,20 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         stated = value in index.topics
         if options.ranges and stated and (second := range_second(keys[first], value)) is not None:
             stated = second in index.topics  # "1939-1946" where the context has 1939 to 1945: absent
-        unit = unit_of(keys, first, end) if units else None
+        unit = measure_of(keys, first, end, options.currencies) if units else None
         named = respellings and value[0] == "count" and unit is not None and unit[0] == "time" \
             and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
         stated = stated or named
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not named and not index.near(value, _topic(around))
-        if not stated and durations and value[0] == "count" and value[1] in index.durations:
-            stated = next((key for key in keys[end:] if key), None) in YEAR_UNITS  # "five years after"
+        if not stated and durations and value[0] == "count" and value[1] in index.durations | index.day_spans:
+            at = next((i for i in range(end, len(keys)) if keys[i]), None)  # "five years after", "four days later"
+            unit_word = keys[at] if at is not None else None
+            stated = unit_word in YEAR_UNITS and value[1] in index.durations or \
+                unit_word in DAY_UNITS and value[1] in index.day_spans
+            if stated:  # the unit word states the duration with it (version 11)
+                out[at, 2] = 1.0
         if stated and not named and unit:
             given = index.units.get(value, set())
             if unit[:2] not in given and any(other and other[0] == unit[0] for other in given):  # miles for km
@@ -736,7 +802,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "10"
+    version = "11"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

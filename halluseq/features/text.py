@@ -271,7 +271,9 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
     auxiliary) of the clause before ("The bridge was completed in 1931 and does not carry trucks"). A plain denial is
     a negation of :func:`halluseq.lexicon.is_denial` that no word of :data:`SCOPED` follows ("not all", "not always",
     "not only" deny no clause), no "or" precedes ("whether or not") and is no "none other than", in a clause without
-    "until" or "yet" ("did not sign until March" signed)."""
+    "until" or "yet" ("did not sign until March" signed). "without" before a verb's "-ing" form denies that verb and
+    the rest of its clause, not the clause before it ("wait two minutes without unplugging it" denies "unplugging
+    it", as "Do not unplug it" does)."""
     out = {}
     subject: frozenset[str] = frozenset()  # the forms of the clause before up to its auxiliary (its subject)
     for first, end in clauses(words, keys):
@@ -290,7 +292,15 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
                 after = next((key for key in keys[i + 1:end] if is_denied_word(key) and not is_denial(key)), None)
                 denied = word_forms(after) if after else frozenset()
                 out[i] = Denial(said, negations, denied, forms)
+            elif keys[i] == "without" and i + 1 < end and is_gerund(keys[i + 1]):
+                scope = [word_forms(key) for key in keys[i + 1:end] if is_denied_word(key)]
+                out[i] = Denial(scope, negations, scope[0], frozenset().union(*scope))
     return out
+
+
+def is_gerund(key: str) -> bool:
+    """A verb's "-ing" form as a word can be denied ("unplugging", "taking"; not "bring", "sing")."""
+    return len(key) > 5 and key.endswith("ing") and is_denied_word(key)
 
 
 def clauses(words: Sequence[str], keys: Sequence[str]) -> list[tuple[int, int]]:

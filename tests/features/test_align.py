@@ -744,3 +744,20 @@ def test_negation_forms_read_a_negation_word_as_the_aligned_sentences_own(make_e
                         "The drug should not be taken by children under 12.", negation_forms=True)
     assert restated["dropped_negation_after"] == ["take"]
     assert AlignFeatures(negation_forms=True).config == {"negation_forms": True}
+
+
+def test_negation_forms_read_a_denial_another_context_sentence_makes(make_example):
+    router = ("To reset the router, hold the reset button for 10 seconds until the light blinks amber. Do not unplug "
+              "the router during the restart, which takes about two minutes.")
+    merged = ("Hold the reset button for 10 seconds until the light blinks amber, then wait without unplugging the "
+              "router.")
+    now = _columns(make_example, merged, router, negation_forms=True)
+    assert now["negation_mismatch"] == [] and "without" in now["in_context_not_aligned"]
+    assert _columns(make_example, merged, router)["negation_mismatch"]  # without the option: a negation put in
+    # a denial no context sentence makes is still one put in
+    touching = merged.replace("unplugging the router", "touching the label")
+    assert _columns(make_example, touching, router, negation_forms=True)["negation_mismatch"]
+    # a clause that restates another sentence's denial without its negation: what was denied is a negation left out
+    dropped = ("Hold the reset button for 10 seconds until the light blinks amber, then unplug the router during the "
+               "restart.")
+    assert _columns(make_example, dropped, router, negation_forms=True)["dropped_negation_after"] == ["unplug"]

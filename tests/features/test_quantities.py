@@ -6,10 +6,13 @@ import numpy as np
 import pytest
 
 from halluseq.features.base import build
+from halluseq.features.measures import Date
 from halluseq.features.quantities import (
     COLUMNS,
     QuantityFeatures,
     amounts,
+    currency_of,
+    days_apart,
     multipliers,
     named_durations,
     shared_scales,
@@ -161,8 +164,10 @@ def test_durations_state_the_years_between_two_years_of_one_context_sentence(mak
 
     derived = "The bridge opened in 1937, five years after construction began."
     assert marked(derived, False) == {"five": [1.0, 1.0, 0.0, 0.0]}
-    assert marked(derived, True) == {"five": [1.0, 0.0, 1.0, 0.0]}  # stated, in another spelling
-    assert marked("It opened after 5 years of work.", True) == {"5": [0.0, 0.0, 1.0, 0.0]}
+    # stated, in another spelling; its unit word with it (version 11)
+    assert marked(derived, True) == {"five": [1.0, 0.0, 1.0, 0.0], "years": [0.0, 0.0, 1.0, 0.0]}
+    after_work = marked("It opened after 5 years of work.", True)
+    assert after_work == {"5": [0.0, 0.0, 1.0, 0.0], "years": [0.0, 0.0, 1.0, 0.0]}
     # another count of years, five of something else, and years between two sentences stay absent
     for answer, word in (("It opened six years after work began.", "six"), ("It took five months.", "five"),
                          ("The toll was charged for 24 years.", "24")):
@@ -402,7 +407,9 @@ def test_ranges_is_an_option_off_by_default(make_example):
     ("she earns 50,000 dollars a year", []),
     ("the film lasts an hour and a half", [("an hour and a half", ((1.5, "hour"), (90.0, "minute")))]),  # version 6
     ("over the past hour and a half", [("past hour and a half", ((1.5, "hour"), (90.0, "minute")))]),  # version 7
-    ("the past hour", []),  # without a half more, an article alone names a duration
+    ("the past hour", [("the past hour", ((60.0, "minute"),))]),  # version 11: the duration up to now it spans
+    ("in the next hour", []),  # a time to come
+    ("his past life", []),  # "past" without "the"
     ("a week", [("a week", ((7.0, "day"),))]),
 ])
 def test_named_durations_read_a_duration_one_word_names(text, expected):
@@ -542,3 +549,58 @@ def test_a_currency_named_by_symbol_code_or_word_is_one_topic(make_example):
     assert "quantity_far" in far["1,500,000"]
     fine = "The regulator fined the bank 250 million euros."
     assert "quantity_far" not in _columns(make_example, "Penalty: EUR 250 million.", fine)["250"]
+
+
+def test_currencies_compare_the_currency_an_amount_is_given_in(make_example):
+    quarter = "Acme reported third-quarter revenue of EUR 4.2 billion, up 8% from a year earlier."
+    dollars = _columns(make_example, "Acme's revenue rose 8% to $4.2 billion.", quarter, units=True, currencies=True)
+    assert "quantity_absent" in dollars["$4.2"] and "quantity_absent" in dollars["billion."]
+    # without the option (or without units) the value alone is compared
+    assert "quantity_absent" not in _columns(make_example, "Acme's revenue rose 8% to $4.2 billion.", quarter,
+                                             units=True)["$4.2"]
+    for same in ("Acme's revenue rose 8% to 4.2 billion euros.", "Acme's revenue rose 8% to €4.2 billion."):
+        found = _columns(make_example, same, quarter, units=True, currencies=True)
+        assert not any("quantity_absent" in columns for columns in found.values()), same
+    # an amount in no currency, or the context's amount in none, is compared by value alone
+    plain = "Acme reported third-quarter revenue of 4.2 billion, up 8% from a year earlier."
+    assert "quantity_absent" not in _columns(make_example, "Revenue reached $4.2 billion.", plain, units=True,
+                                             currencies=True)["$4.2"]
+    # "pounds" weighs as often as it pays, and "¥" is yen or yuan: neither names a currency
+    grant = "The university received a grant of £3bn from the government last year."
+    assert "quantity_absent" not in _columns(make_example, "It received 3 billion pounds.", grant, units=True,
+                                             currencies=True)["3"]
+    assert currency_of(["€5m"], 0, 1) == ("currency", "eur", 0)
+    assert currency_of(["costs", "usd", "12"], 2, 3) == ("currency", "usd", 1)
+    assert currency_of(["5", "million", "dollars"], 0, 2) == ("currency", "usd", 2)
+    assert currency_of(["¥500"], 0, 1) is None and currency_of(["5", "pounds"], 0, 1) is None
+    assert QuantityFeatures(units=True, currencies=True).config == {"units": True, "currencies": True}
+
+
+def test_a_duration_the_past_or_the_last_spans_is_named(make_example):
+    library = "Visits to the branch fell by nearly 40 percent over the past decade."
+    found = _columns(make_example, "Visits fell by almost 40% in ten years.", library, units=True)
+    assert "quantity_absent" not in found["ten"] and "quantity_respelled" in found["ten"]
+    assert "quantity_absent" in _columns(make_example, "Visits fell by almost 40% in twenty years.", library,
+                                         units=True)["twenty"]
+    assert named_durations(["over", "the", "last", "year"]) == [(1, 4, ((12.0, "month"), (52.0, "week"),
+                                                                        (365.0, "day")))]
+
+
+def test_durations_state_the_days_between_two_dates_of_a_sentence_or_two(make_example):
+    context = ("The mission launched on July 16, 1969, from Florida. The crew landed on July 20. The rover was "
+               "tested on the way back. A parade followed on August 13.")
+
+    def marked(answer: str) -> dict[str, list[float]]:
+        example = make_example(answer, context)
+        [matrix] = QuantityFeatures(durations=True).extract([example])
+        return {w.text: row.tolist() for w, row in zip(example.words, matrix, strict=True) if row.any()}
+
+    landed = marked("They landed four days after launch.")
+    assert landed == {"four": [1.0, 0.0, 1.0, 0.0], "days": [0.0, 0.0, 1.0, 0.0]}
+    assert marked("The crew landed 4 days after launch.")["4"] == [0.0, 0.0, 1.0, 0.0]
+    assert marked("The parade came 24 days after the landing.")["24"][1] == 1.0  # dates two sentences apart
+    assert marked("They landed five days after launch.")["five"][1] == 1.0  # another count
+    assert marked("It took four weeks.")["four"][1] == 1.0  # another unit
+    assert days_apart([Date("july", 16, 1969, 0, 0, 0), Date("july", 20, None, 0, 0)]) == {4.0}
+    assert days_apart([Date("december", 30, 2020, 0, 0, 0), Date("january", 2, 2021, 0, 0, 0)]) == {3.0}
+    assert days_apart([Date("february", 30, None, 0, 0), Date("march", 1, None, 0, 0)]) == set()

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, restated_denials, word_key
+from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, is_gerund, restated_denials, word_key
 
 SPEC_COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -412,6 +412,9 @@ def test_negation_forms_find_a_negation_word_where_the_context_denies_in_another
      "Residents were not warned about the fire.", False),
     ("Residents were never told about the leak and were warned about the fire.",
      "Residents were not told about the leak.", True),
+    # "without" before an "-ing" form denies that verb and the rest of its clause
+    ("Do not unplug the router during the restart.", "Wait two minutes without unplugging the router.", True),
+    ("Do not unplug the router during the restart.", "Wait two minutes without touching the router.", False),
 ])
 def test_a_denial_is_grounded_by_one_that_denies_its_clause(context, answer, grounds):
     def read(text: str) -> dict:
@@ -443,3 +446,14 @@ def test_a_clause_without_negation_that_restates_a_denied_clause_marks_what_was_
     assert marked("The festival goes ahead whether or not it rains.", "The festival goes ahead if it rains.") == []
     assert marked("The award went to none other than Maria Silva.", "The award went to Maria Silva.") == []
     assert marked("The team did not win the cup, but it won the league.", "The team won the league.") == []
+
+
+def test_without_denies_only_a_verbs_ing_form_after_it():
+    def read(text: str) -> dict:
+        words = text.split()
+        return denials(words, [word_key(w) for w in words])
+
+    [(position, denial)] = read("Wait two minutes without unplugging the router.").items()
+    assert position == 3 and "unplug" in denial.denied and denial.negations == 1
+    assert read("The team played without its captain.") == {}  # no verb: it denies no clause
+    assert is_gerund("unplugging") and not is_gerund("bring") and not is_gerund("during")
