@@ -87,7 +87,10 @@ def test_proper_words_are_written_only_with_a_capital(relations):
                                       # session 53: nouns of the change scale, a balance, an outlook
                                       ("growth", "contraction"), ("growth", "shrank"), ("downturn", "rose"),
                                       ("profit", "losses"), ("surplus", "deficit"), ("bullish", "bearish"),
-                                      ("outperformed", "underperformed")])
+                                      ("outperformed", "underperformed"),
+                                      # session 57: how often, how bad
+                                      ("commonly", "rarely"), ("common", "rare"), ("frequently", "seldom"),
+                                      ("mild", "severe"), ("slight", "serious")])
 def test_poles_relate_words_wordnet_does_not(relations, a, b):
     assert not relations.antonyms(a, b)
     assert relations.antonyms(a, b, poles=True) and relations.antonyms(b, a, poles=True)
@@ -97,7 +100,8 @@ def test_poles_relate_words_wordnet_does_not(relations, a, b):
 
 @pytest.mark.parametrize(("a", "b"), [("rose", "grew"), ("fell", "declined"), ("removed", "deleted"),
                                       ("banned", "prohibited"), ("growth", "upturn"), ("loss", "deficit"),
-                                      ("growth", "slowdown")])  # a slowdown is slower growth, not its opposite
+                                      ("growth", "slowdown"),  # a slowdown is slower growth, not its opposite
+                                      ("often", "frequently"), ("rare", "seldom"), ("severe", "serious")])
 def test_words_of_one_pole_are_no_antonyms(relations, a, b):
     assert not relations.antonyms(a, b, poles=True) and not relations.on_opposite_poles(a, b)
 

@@ -60,6 +60,10 @@ POLES = (
     ({"accelerate"}, {"slow", "decelerate"}),
     ({"win", "beat", "defeat"}, {"lose"}),
     ({"buy", "purchase", "acquire"}, {"sell"}),
+    # how often, how bad: "commonly causes" for "Rarely, it can cause"; "mild" for "severe" (WordNet pairs neither)
+    ({"common", "commonly", "often", "frequent", "frequently", "usual", "usually"},
+     {"rare", "rarely", "seldom", "uncommon", "infrequent", "infrequently", "unusual"}),
+    ({"mild", "slight", "minor"}, {"severe", "serious", "major", "grave"}),
 )
 ANCESTOR_LEVELS = 2  # metre -> metric linear unit -> linear unit <- linear unit (English) <- foot
 # two words of letters come from one stem (same_stem): one is the other with up to SUFFIX_MAX letters added to a whole
