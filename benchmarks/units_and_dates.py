@@ -6,9 +6,9 @@ Written as a user trying the detector (session 48) on a bridge, a drug label and
 two sentences of the context where the second one opens with "It" ("The bridge opened on March 3, 2021, and cost
 $1.2 billion."), that write a unit joined to its amount ("The 2.4-kilometre bridge", "an 18-hour battery") or a date
 in another order ("March 3, 2021" for "3 March 2021"); and wrong ones that change only a unit ("2.4-mile", "a
-four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"); session 57 added counts of the days between two dates ("Four days." to "How many days
-after launch did Eagle land?"). Per answer the score, the
-verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
+four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"); session 57 added counts
+of the days between two dates ("Four days." to "How many days after launch did Eagle land?"). Per answer the score,
+the verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
 ``benchmarks/results/units_and_dates_<label>.json``.
 """
 
