@@ -21,6 +21,7 @@ LABEL = ("Metformin carries a low risk of hypoglycemia. Rarely, it can cause lac
 WINTERS = "Winters in the town are usually mild, and heavy snow is rare. Summers are often hot and dry."
 BUG = "The crash occurs frequently on older phones and causes a severe loss of data. It is seldom seen on tablets."
 SURVEY = "Symptoms ranged from mild to severe among the 300 patients surveyed."
+VACCINE = "Rarely, the vaccine can cause severe allergic reactions."
 # (context, answer, hallucinated)
 CASES = [
     (LABEL, "Lactic acidosis is a rare side effect, mostly in patients with severe kidney impairment.", False),
@@ -37,6 +38,9 @@ CASES = [
     (BUG, "The crash is often seen on tablets.", True),
     (SURVEY, "Symptoms were severe for some of the 300 patients and mild for others.", False),
     (SURVEY, "The 300 patients surveyed reported symptoms from mild to severe.", False),
+    # a review helper's: the word of one end opens the context's sentence before a comma
+    (VACCINE, "The vaccine commonly causes severe allergic reactions.", True),
+    (VACCINE, "In rare cases the vaccine can cause severe allergic reactions.", False),
 ]
 
 if __name__ == "__main__":

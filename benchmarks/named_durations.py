@@ -24,6 +24,7 @@ KENYA = "The company has operated in Kenya for a decade and employs 300 people t
 WARRANTY = "The battery is covered by a warranty of 12 months from the date of purchase."
 LIBRARY = "The branch has seen visits fall by nearly 40 percent over the past decade, according to the library service."
 SALES = "Sales of the model have doubled in the last 10 years."
+VISITORS = "Visitor numbers fell by 30% over the past decade."
 # (context, answer, hallucinated)
 CASES = [
     (DOSE, "Adults take 500 mg three times daily for a week.", False),
@@ -43,6 +44,9 @@ CASES = [
     (LIBRARY, "Visits to the branch fell by almost 40% in twenty years.", True),
     (SALES, "Sales of the model have doubled over the past decade.", False),
     (SALES, "Sales of the model have doubled over the past five years.", True),
+    # a review helper's: a share right before "over the past decade"
+    (VISITORS, "Visitor numbers fell by 30% in ten years.", False),
+    (VISITORS, "Visitor numbers fell by 30% in twenty years.", True),
 ]
 
 if __name__ == "__main__":

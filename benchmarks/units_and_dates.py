@@ -25,6 +25,9 @@ LAPTOP = ("The Model X weighs 1.2 kg and has a 14-inch display. Battery life is 
 APOLLO = ("The Apollo 11 mission launched on July 16, 1969, from Kennedy Space Center. Neil Armstrong and Buzz Aldrin "
           "landed the lunar module Eagle on July 20, while Michael Collins remained in lunar orbit.")
 DAYS = "How many days after launch did Eagle land?"
+SHIP = "The ship left Southampton on December 28. It reached New York on January 3."
+CROSSING = "How long did the crossing take?"
+RESULTS = "Applications open on May 1 and close on May 31. Results are posted within 10 days of the deadline."
 # (context, answer, hallucinated[, question])
 CASES = [
     (BRIDGE, "The bridge opened on March 3, 2021, and cost $1.2 billion.", False),
@@ -54,6 +57,10 @@ CASES = [
     (APOLLO, "Six days.", True, DAYS),
     (APOLLO, "Eagle landed four days after the launch.", False),
     (APOLLO, "Eagle landed 5 days after the launch.", True),
+    # a review helper's: a crossing over the new year, and a context that counts days itself
+    (SHIP, "Six days.", False, CROSSING),
+    (SHIP, "359 days.", True, CROSSING),
+    (RESULTS, "30 days.", True, "How many days after the deadline are results posted?"),
 ]
 
 if __name__ == "__main__":

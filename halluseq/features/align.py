@@ -237,6 +237,7 @@ class AlignedSentence:
                  item_ends: Sequence[bool], run_on_numbers: set[str] | None = None):
         self.sequence = list(keys)
         self.capitalised = list(capitalised)
+        self.item_ends = list(item_ends)
         self.units: dict[tuple[str, ...], list[tuple[int, int]]] = defaultdict(list)
         for first, end, unit in name_units(keys, [is_anchor(k, c) for k, c in zip(keys, capitalised, strict=True)],
                                             item_ends):
@@ -1022,10 +1023,12 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                     out[i, 18] = out[i, 18] or not across.isdisjoint(
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
                     if stated_poles and not moved_to:  # "rejected" where the sentence has "to approve", no "ban"
-                        if lowered_lemmas is None:  # "On Slide 36" is a name, no word of a pole
+                        if lowered_lemmas is None:  # "On Slide 36" is a name, no word of a pole; "Rarely," that
+                            # opens the sentence before a comma is a word of one
                             lowered_lemmas = relations.lemma_set(
-                                key for key, capital in zip(aligned_sentence.sequence, aligned_sentence.capitalised,
-                                                            strict=True) if not capital)
+                                key for at, (key, capital) in enumerate(zip(aligned_sentence.sequence,
+                                                                            aligned_sentence.capitalised, strict=True))
+                                if not capital or at == 0 and aligned_sentence.item_ends[0])
                         own = frozenset().union(*map(relations.own_poles, pole_words))
                         out[i, 18] = out[i, 18] or not across.isdisjoint(lowered_lemmas) \
                             and own.isdisjoint(aligned_lemmas)

@@ -29,7 +29,8 @@ With option ``durations`` (off by default), a count of years that two years of o
 stated there ("opened in 1937, five years after construction began" for "began in 1932 and ... opened in 1937"):
 ``quantity_respelled``, not ``quantity_absent``; version 11: also a count of days that two dates with a day, of one
 sentence or two in a row, are apart ("Four days." to "How many days after launch did Eagle land?" where the context
-says "launched on July 16, 1969" and, in the next sentence, "landed ... on July 20").
+says "launched on July 16, 1969" and, in the next sentence, "landed ... on July 20"), where the context counts no
+days itself (where it says "results are posted within 10 days", "30 days" is no span of its dates).
 
 With option ``clocks`` (off by default) a clock time of the answer is read by value against the context's (``15:00``,
 ``3 pm``, ``noon``): ``quantity_absent`` on its words where the context gives none of the times it may be ("opens at
@@ -388,9 +389,11 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
 
 
 def days_apart(days: Sequence[Date]) -> set[float]:
-    """The numbers of days that two dates with a day are apart (version 11: "launched on July 16, 1969" and "landed on
-    July 20": four days); a date without a year is taken in the year of the other, or in a common year when neither
-    gives one."""
+    """The numbers of days that two dates with a day are apart, the later in ``days`` (text order) counted from the
+    earlier (version 11: "launched on July 16, 1969" and "landed on July 20": four days). A date without a year is
+    taken in the year of the other, or in a common year when neither gives one, and one the text gives later but
+    that falls earlier in that year in the year after ("left on December 28 ... reached New York on January 3": six
+    days)."""
     out = set()
     for i, first in enumerate(days):
         for second in days[i + 1:]:
@@ -398,7 +401,9 @@ def days_apart(days: Sequence[Date]) -> set[float]:
             try:
                 one = datetime.date(first.year or year, MONTHS.index(first.month) + 1, first.day)
                 two = datetime.date(second.year or year, MONTHS.index(second.month) + 1, second.day)
-            except ValueError:  # "February 30"
+                if two < one and (first.year is None or second.year is None):
+                    two = two.replace(year=two.year + 1)
+            except ValueError:  # "February 30", or February 29 rolled into a common year
                 continue
             if one != two:
                 out.add(float(abs((two - one).days)))
@@ -420,7 +425,8 @@ def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[flo
             continue
         half = not more and i >= 2 and keys[i - 2] == "half"
         first = i - 2 if half or spanned else i - 1
-        if any(key in RATE_WORDS or number_token(key) is not None for key in keys[max(first - RATE_REACH, 0):first]):
+        if not spanned and any(key in RATE_WORDS or number_token(key) is not None
+                               for key in keys[max(first - RATE_REACH, 0):first]):
             continue
         factor = 1.5 if more else 0.5 if half else 1.0
         pairs = tuple((round(count * factor, 6), unit) for count, unit in NAMED_DURATIONS[keys[i]])
@@ -590,6 +596,7 @@ class QuantityIndex:
         self.durations: set[float] = set()
         self.day_spans: set[float] = set()  # with durations: the days two dated days of a sentence or two are apart
         previous_days: list[Date] = []
+        counts_days = False  # whether the context counts days itself ("within 10 days"): then no day spans
         self.units: dict[Value, set[tuple[str, str] | None]] = {}
         self.named: set[tuple[float, str]] = set()  # with respellings and units: "a week" gives (7, "day")
         self.dates: list[Date] = []
@@ -607,6 +614,8 @@ class QuantityIndex:
                 days = [date for date in dates(words, keys) if date.day is not None]  # version 11
                 self.day_spans.update(days_apart([*previous_days, *days]))
                 previous_days = days
+                counts_days = counts_days or any(keys[stop] in DAY_UNITS for _, stop, _, _ in
+                                                 amounts(keys, words, respellings) if stop < len(keys))
             topic = _topic(keys) | (topic if options.referents and opens_with_referent(words, keys) else set())
             found = amounts(keys, words, respellings)
             for value in _stated(keys, found, respellings, options.ranges) | \
@@ -631,6 +640,8 @@ class QuantityIndex:
                                   for equivalent in {(count, unit), *time_equivalents(count, unit)})
             if options.calendar:
                 self.dates.extend(dates(words, keys))
+        if counts_days:  # "Results are posted within 10 days": a count of days is the context's, not a span's
+            self.day_spans = set()
         if options.clocks:
             self.times = context_times(context) | {TIME_WORDS[key] for key in self.keys if key in TIME_WORDS}
         self.ranks = stated_ranks(self.keys) if options.ranks else set()
@@ -734,6 +745,8 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         named = respellings and value[0] == "count" and unit is not None and unit[0] == "time" \
             and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
         stated = stated or named
+        if named:  # its unit word states the duration with it ("in ten years" for "over the past decade"; version 11)
+            out[unit[2], 2] = 1.0
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not named and not index.near(value, _topic(around))

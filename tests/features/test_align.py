@@ -761,3 +761,14 @@ def test_negation_forms_read_a_denial_another_context_sentence_makes(make_exampl
     dropped = ("Hold the reset button for 10 seconds until the light blinks amber, then unplug the router during the "
                "restart.")
     assert _columns(make_example, dropped, router, negation_forms=True)["dropped_negation_after"] == ["unplug"]
+
+
+def test_stated_poles_read_a_pole_word_that_opens_the_sentence_before_a_comma(make_example):
+    # "Rarely," opens the sentence: a word of a pole, not a name (a review helper's case)
+    vaccine = "Rarely, the vaccine can cause severe allergic reactions."
+    answer = "The vaccine commonly causes severe allergic reactions."
+    assert _columns(make_example, answer, vaccine, poles=True, stated_poles=True)["antonym_in_aligned"] == ["commonly"]
+    # a capitalised word inside the sentence is still a name ("On Slide 36")
+    slides = "On Slide 36, revenue is shown for 2023."
+    assert _columns(make_example, "Revenue rose in 2023.", slides, poles=True, stated_poles=True)[
+        "antonym_in_aligned"] == []

@@ -423,12 +423,12 @@ DOSE = "Adults take 500 mg three times a day for 7 days. The firm has operated i
 @pytest.mark.parametrize(("answer", "respelled", "absent"), [
     ("Adults take it for a week.", ["week."], []),  # 7 days in the context ("a" is a word of it)
     ("Adults take it for a fortnight.", [], []),  # 14 days: not stated, and read as before (no amount)
-    ("It has operated there for 10 years.", ["10"], []),  # the context's "a decade"
+    ("It has operated there for 10 years.", ["10", "years."], []),  # the context's "a decade"; its unit word too
     ("It has operated there for 12 years.", [], ["12"]),
     ("It has operated there for 10 months.", [], ["10"]),  # another unit of time
-    ("It has operated there for 120 months.", ["120"], []),  # 10 years, a count of a smaller unit
-    ("Adults take it for 168 hours.", ["168"], []),  # 7 days
-    ("Adults take it for 1 week.", ["1"], []),  # a count of a larger unit
+    ("It has operated there for 120 months.", ["120", "months."], []),  # 10 years, a count of a smaller unit
+    ("Adults take it for 168 hours.", ["168", "hours."], []),  # 7 days
+    ("Adults take it for 1 week.", ["1", "week."], []),  # a count of a larger unit
     ("Take it for 7 days.", [], []),  # as written: nothing to respell
 ])
 def test_a_duration_one_word_names_is_stated_by_its_count_of_a_smaller_unit(make_example, answer, respelled,
@@ -466,13 +466,13 @@ LIBRARY = "Building the library will take about 18 months. The flight takes 2.5 
 
 @pytest.mark.parametrize(("answer", "respelled", "absent"), [
     ("Building it will take a year and a half.", ["a", "year", "and", "half."], []),  # the context's 18 months
-    ("Building it will take one and a half years.", ["one", "and", "a", "half"], []),
-    ("Building it will take 1.5 years.", [], []),  # stated as written (1.5 of "1.5 million")
+    ("Building it will take one and a half years.", ["one", "and", "a", "half", "years."], []),
+    ("Building it will take 1.5 years.", ["years."], []),  # stated as written (1.5 of "1.5 million"), 18 months
     ("Building it will take two and a half years.", [], ["two", "and", "a", "half", "years."]),  # 2.5 is of hours
     ("Building it will take a decade and a half.", [], ["a", "decade", "and", "half."]),  # 15 years: absent
     ("The flight takes two and a half hours.", ["two", "and", "a", "half"], []),
     ("The flight takes three and a half hours.", [], ["three", "and", "a", "half"]),
-    ("The flight takes 150 minutes.", ["150"], []),
+    ("The flight takes 150 minutes.", ["150", "minutes."], []),
 ])
 def test_a_count_or_named_duration_with_a_half_more_is_read_by_its_value(make_example, answer, respelled, absent):
     found = _columns(make_example, answer, LIBRARY, units=True)
@@ -584,6 +584,12 @@ def test_a_duration_the_past_or_the_last_spans_is_named(make_example):
                                          units=True)["twenty"]
     assert named_durations(["over", "the", "last", "year"]) == [(1, 4, ((12.0, "month"), (52.0, "week"),
                                                                         (365.0, "day")))]
+    # after a number too: "the past" names no rate ("fell by 30% over the past decade"; a review helper's case)
+    assert named_durations(["30%", "over", "the", "past", "decade"]) == [(2, 5, ((10.0, "year"),))]
+    after_share = _columns(make_example, "Visits fell by 30% in ten years.", "Visits fell by 30% over the past decade.",
+                           units=True)
+    assert after_share["ten"] == ["quantity_spelled", "quantity_respelled"] and after_share["years."] == \
+        ["quantity_respelled"]
 
 
 def test_durations_state_the_days_between_two_dates_of_a_sentence_or_two(make_example):
@@ -604,3 +610,12 @@ def test_durations_state_the_days_between_two_dates_of_a_sentence_or_two(make_ex
     assert days_apart([Date("july", 16, 1969, 0, 0, 0), Date("july", 20, None, 0, 0)]) == {4.0}
     assert days_apart([Date("december", 30, 2020, 0, 0, 0), Date("january", 2, 2021, 0, 0, 0)]) == {3.0}
     assert days_apart([Date("february", 30, None, 0, 0), Date("march", 1, None, 0, 0)]) == set()
+    # a later date of the text that falls earlier in the year is in the year after ("left on December 28 ... reached
+    # New York on January 3": six days, not 359)
+    assert days_apart([Date("december", 28, None, 0, 0), Date("january", 3, None, 0, 0)]) == {6.0}
+    # where the context counts days itself, a count of days is compared with those only (a review helper's case: "30
+    # days" where applications close May 31 and results are posted within 10 days)
+    rules = "Applications open on May 1 and close on May 31. Results are posted within 10 days of the deadline."
+    example = make_example("Results come 30 days after the deadline.", rules)
+    [matrix] = QuantityFeatures(durations=True).extract([example])
+    assert matrix[[w.text for w in example.words].index("30"), 1] == 1.0  # quantity_absent
