@@ -7,7 +7,8 @@ two sentences of the context where the second one opens with "It" ("The bridge o
 $1.2 billion."), that write a unit joined to its amount ("The 2.4-kilometre bridge", "an 18-hour battery") or a date
 in another order ("March 3, 2021" for "3 March 2021"); and wrong ones that change only a unit ("2.4-mile", "a
 four-month build", "10 weeks", "1.2 pounds") or a date part ("May 2021", "March 5, 2021"); session 57 added counts
-of the days between two dates ("Four days." to "How many days after launch did Eagle land?"). Per answer the score,
+of the days between two dates ("Four days." to "How many days after launch did Eagle land?") and years given by a
+count of years from another ("in 1996" for "in 1998, two years after the fire"). Per answer the score,
 the verdict at the detector's threshold and the flagged spans; a readable check, not an evaluation. Writes
 ``benchmarks/results/units_and_dates_<label>.json``.
 """
@@ -28,6 +29,8 @@ DAYS = "How many days after launch did Eagle land?"
 SHIP = "The ship left Southampton on December 28. It reached New York on January 3."
 CROSSING = "How long did the crossing take?"
 RESULTS = "Applications open on May 1 and close on May 31. Results are posted within 10 days of the deadline."
+MUSEUM = ("The museum moved to its current building in 1998, two years after the fire that destroyed its original "
+          "home on Elm Street.")
 # (context, answer, hallucinated[, question])
 CASES = [
     (BRIDGE, "The bridge opened on March 3, 2021, and cost $1.2 billion.", False),
@@ -61,6 +64,10 @@ CASES = [
     (SHIP, "Six days.", False, CROSSING),
     (SHIP, "359 days.", True, CROSSING),
     (RESULTS, "30 days.", True, "How many days after the deadline are results posted?"),
+    # a year the context gives by a count of years from another (quantities version 12)
+    (MUSEUM, "A fire destroyed the museum's Elm Street home in 1996.", False),
+    (MUSEUM, "A fire destroyed the museum's Elm Street home in 1994.", True),
+    (MUSEUM, "A fire destroyed the museum's Elm Street home in 2000.", True),
 ]
 
 if __name__ == "__main__":

@@ -30,7 +30,9 @@ stated there ("opened in 1937, five years after construction began" for "began i
 ``quantity_respelled``, not ``quantity_absent``; version 11: also a count of days that two dates with a day, of one
 sentence or two in a row, are apart ("Four days." to "How many days after launch did Eagle land?" where the context
 says "launched on July 16, 1969" and, in the next sentence, "landed ... on July 20"), where the context counts no
-days itself (where it says "results are posted within 10 days", "30 days" is no span of its dates).
+days itself (where it says "results are posted within 10 days", "30 days" is no span of its dates); version 12:
+also a year that a sentence gives by a count of years from a year it states ("A fire destroyed it in 1996." where
+the context says "moved in 1998, two years after the fire": :func:`derived_years`).
 
 With option ``clocks`` (off by default) a clock time of the answer is read by value against the context's (``15:00``,
 ``3 pm``, ``noon``): ``quantity_absent`` on its words where the context gives none of the times it may be ("opens at
@@ -141,6 +143,8 @@ BOUNDS = frozenset({"to"})  # "up to 8%", "down to 5": a bound, not a move
 YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 YEAR_UNITS = frozenset({"year", "years"})  # what a count of years between two stated years counts
 DAY_UNITS = frozenset({"day", "days"})  # what a count of days between two dated days counts (version 11)
+# after "N years": which way the year it names lies from the sentence's year (version 12)
+YEAR_DIRECTIONS = {"after": -1, "earlier": -1, "before": 1, "later": 1}
 COMMON_YEAR = 2001  # a year of 365 days, for two dates that give no year
 RATIO_AMOUNTS = 8  # amounts of a sentence paired into multipliers (respellings, version 8)
 RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amounts still states it
@@ -388,6 +392,24 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
+def derived_years(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]]) -> set[float]:
+    """The years a sentence gives by a count of years from a year it states (version 12): "moved in 1998, two years
+    after the fire" gives 1996 (after, earlier: the year minus the count), "closed in 1998, a year before the
+    merger" 1999 (before, later: plus); only counts (or "a") followed by "year(s)" and one of those words."""
+    years = [value[1] for first, _, value, _ in found if value[0] == "count" and YEAR.fullmatch(keys[first])]
+    out = set()
+    for first, stop, value, _ in found:
+        if value[0] != "count" or YEAR.fullmatch(keys[first]) or stop + 1 >= len(keys) \
+                or keys[stop] not in YEAR_UNITS or keys[stop + 1] not in YEAR_DIRECTIONS:
+            continue
+        sign = YEAR_DIRECTIONS[keys[stop + 1]]
+        out.update(year + sign * value[1] for year in years)
+    for i in range(len(keys) - 2):  # "a year before the merger": one year
+        if keys[i] in ARTICLES and keys[i + 1] == "year" and keys[i + 2] in YEAR_DIRECTIONS:
+            out.update(year + YEAR_DIRECTIONS[keys[i + 2]] for year in years)
+    return out
+
+
 def days_apart(days: Sequence[Date]) -> set[float]:
     """The numbers of days that two dates with a day are apart, the later in ``days`` (text order) counted from the
     earlier (version 11: "launched on July 16, 1969" and "landed on July 20": four days). A date without a year is
@@ -595,6 +617,7 @@ class QuantityIndex:
         self.moves: dict[Value, list[tuple[set[str], int]]] = {}
         self.durations: set[float] = set()
         self.day_spans: set[float] = set()  # with durations: the days two dated days of a sentence or two are apart
+        self.derived_years: set[float] = set()  # with durations: "in 1998, two years after the fire" gives 1996
         previous_days: list[Date] = []
         counts_days = False  # whether the context counts days itself ("within 10 days"): then no day spans
         self.units: dict[Value, set[tuple[str, str] | None]] = {}
@@ -616,6 +639,7 @@ class QuantityIndex:
                 previous_days = days
                 counts_days = counts_days or any(keys[stop] in DAY_UNITS for _, stop, _, _ in
                                                  amounts(keys, words, respellings) if stop < len(keys))
+                self.derived_years.update(derived_years(keys, amounts(keys, words, respellings)))  # version 12
             topic = _topic(keys) | (topic if options.referents and opens_with_referent(words, keys) else set())
             found = amounts(keys, words, respellings)
             for value in _stated(keys, found, respellings, options.ranges) | \
@@ -750,6 +774,9 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not named and not index.near(value, _topic(around))
+        if not stated and durations and value[0] == "count" and YEAR.fullmatch(keys[first]) \
+                and value[1] in index.derived_years:  # "in 1996" for "in 1998, two years after the fire"
+            stated = True
         if not stated and durations and value[0] == "count" and value[1] in index.durations | index.day_spans:
             at = next((i for i in range(end, len(keys)) if keys[i]), None)  # "five years after", "four days later"
             unit_word = keys[at] if at is not None else None
@@ -815,7 +842,7 @@ class QuantityFeatures(PerContextFeatures):
     module docstring)."""
 
     name = "quantities"
-    version = "11"
+    version = "12"
 
     source_files = ("features/quantities.py", "features/numbers.py", "features/measures.py", "features/ranks.py",
                     "features/slots.py", "features/align.py", "features/text.py", "features/abbreviations.py",

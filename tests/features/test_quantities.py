@@ -13,6 +13,7 @@ from halluseq.features.quantities import (
     amounts,
     currency_of,
     days_apart,
+    derived_years,
     multipliers,
     named_durations,
     shared_scales,
@@ -619,3 +620,21 @@ def test_durations_state_the_days_between_two_dates_of_a_sentence_or_two(make_ex
     example = make_example("Results come 30 days after the deadline.", rules)
     [matrix] = QuantityFeatures(durations=True).extract([example])
     assert matrix[[w.text for w in example.words].index("30"), 1] == 1.0  # quantity_absent
+
+
+def test_durations_state_a_year_a_sentence_gives_by_a_count_of_years(make_example):
+    museum = "The museum moved to its current building in 1998, two years after the fire that destroyed its home."
+
+    def year_columns(answer: str) -> list[str]:
+        found = _columns(make_example, answer, museum)
+        return next(columns for word, columns in found.items() if word.startswith(("19", "20")))
+
+    assert year_columns("A fire destroyed the museum's home in 1996.") == ["quantity_respelled"]
+    assert "quantity_absent" in year_columns("A fire destroyed the museum's home in 1994.")
+    assert "quantity_absent" in year_columns("A fire destroyed the museum's home in 2000.")  # "after": earlier
+    keys = ["it", "closed", "in", "1998", ",", "a", "year", "before", "the", "merger"]
+    assert derived_years(keys, amounts(keys)) == {1999.0}
+    keys = ["it", "opened", "in", "2001", ";", "three", "years", "later", "it", "moved"]
+    assert derived_years(keys, amounts(keys)) == {2004.0}
+    keys = ["it", "opened", "in", "2001", "with", "three", "years", "of", "funding"]
+    assert derived_years(keys, amounts(keys)) == set()
