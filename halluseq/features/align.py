@@ -834,10 +834,10 @@ def read_other_denials(keys: list[str], members: Sequence[int], texts: Sequence[
                        aligned: int | None) -> set[int]:
     """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
     its words as written ``texts``) that the aligned sentence ``aligned`` does not make (nor holds its negation word)
-    but another context sentence does (:func:`~halluseq.features.text.grounded`; looked up by the content words it
-    denies) is read as that sentence's negation word (``keys`` rewritten in place): "wait two minutes without
-    unplugging it" merges "Do not unplug the router" into a sentence about the wait. Returns the indices (into
-    ``keys``) of those words."""
+    but another context sentence does (:func:`~halluseq.features.text.grounded`; looked up by the word it denies, the
+    first content word after its negation) is read as that sentence's negation word (``keys`` rewritten in place):
+    "wait two minutes without unplugging it" merges "Do not unplug the router" into a sentence about the wait. Returns
+    the indices (into ``keys``) of those words."""
     sentence = [keys[i] for i in members]
     own = context.denials(aligned).values() if aligned is not None else ()
     said_there = set(context.keys[aligned]) if aligned is not None else set()
@@ -845,7 +845,8 @@ def read_other_denials(keys: list[str], members: Sequence[int], texts: Sequence[
     for position, denial in denials(texts, sentence).items():
         if not denial.said or sentence[position] in said_there or grounded(denial, own):
             continue  # no denial, or one the aligned sentence makes
-        found = sorted({index for form in denial.said[0] for index in context.postings.get(form, ())} - {aligned})
+        looked_up = denial.denied or denial.said[0]  # what it denies: the first content word after its negation
+        found = sorted({index for form in looked_up for index in context.postings.get(form, ())} - {aligned})
         match = next(((index, j) for index in found for j, other in context.denials(index).items()
                       if grounded(denial, [other])), None)
         if match is not None:
@@ -1024,7 +1025,7 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                         aligned_sentence.directions | (aligned_lemmas if moved_to else frozenset()))
                     if stated_poles and not moved_to:  # "rejected" where the sentence has "to approve", no "ban"
                         if lowered_lemmas is None:  # "On Slide 36" is a name, no word of a pole; "Rarely," that
-                            # opens the sentence before a comma is a word of one
+                            # opens the sentence before a comma (semicolon, colon) is a word of one
                             lowered_lemmas = relations.lemma_set(
                                 key for at, (key, capital) in enumerate(zip(aligned_sentence.sequence,
                                                                             aligned_sentence.capitalised, strict=True))
@@ -1044,7 +1045,10 @@ def align_features(example: Example, context: ContextSentences | None = None, na
                 if amount in stated and relations.on_opposite_poles(word, stated[amount][1]):
                     out[members[position], 14] = 1
         if negation_forms and best is not None:  # "can take" for "should not be taken", here or in another sentence
-            theirs = [*context.denials(best).values(), *other_denials(context, sentence_keys, best)]
+            # (another one's only where the aligned sentence does not hold every content word the answer says)
+            said_here = all(key in aligned_sentence.keys for key in sentence_keys if is_content(key))
+            theirs = [*context.denials(best).values(),
+                      *(() if said_here else other_denials(context, sentence_keys, best))]
             out[[members[p] for p in restated_denials(texts, sentence_keys, theirs)], 5] = 1
         if replaced_negation:  # "works" for "does not work": the run that replaced a negation holds none
             dropped, cancelled = _negation_dropped(sentence_keys, replaced, aligned_sentence, relations, poles, hedges)

@@ -72,9 +72,10 @@ is scaled ("$4.3-4.5 billion" states 4.5 billion; "2019-20" states 2020); versio
 states its first end as the second is scaled ("between 70 and 85 million" states 70 million).
 
 With options ``units`` and ``currencies`` both on, an amount of money is compared by its currency too (a symbol on the
-amount, or a code or name beside it: :func:`currency_of`): "$4.2 billion" is stated only where the context gives 4.2
-billion in dollars or in no currency, not where it gives "EUR 4.2 billion" alone (``quantity_absent``, also on the
-currency's word); "5 million dollars" is stated by "$5 million".
+amount, or a code or name beside it: :func:`currency_of`), as ``units`` compares a unit of measure: "$4.2 billion" is
+stated where the context gives 4.2 billion in dollars, or in no other currency, not where it gives "EUR 4.2 billion"
+(``quantity_absent``, also on the currency's word), even beside a 4.2 billion in no currency; "5 million dollars" is
+stated by "$5 million".
 
 A lone ``one`` (a pronoun as often as a count), ordinals (``the third album``, ``a third party``) and vague plurals
 (``hundreds of``) are not amounts, nor are list numbers, citation markers and numbers that point into the sources
@@ -146,6 +147,8 @@ DAY_UNITS = frozenset({"day", "days"})  # what a count of days between two dated
 # after "N years": which way the year it names lies from the sentence's year (version 12)
 YEAR_DIRECTIONS = {"after": -1, "earlier": -1, "before": 1, "later": 1}
 COMMON_YEAR = 2001  # a year of 365 days, for two dates that give no year
+SPAN_DATES = 8  # dates of a sentence paired into day spans (version 11)
+YEAR_LEADS = frozenset({"in", "since", "by", "until", "from"})  # before a year a count of years is counted from
 RATIO_AMOUNTS = 8  # amounts of a sentence paired into multipliers (respellings, version 8)
 RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amounts still states it
 # a currency's code for each of its spellings ("dollars": "usd"), and for a symbol before an amount ("$1.5", "€20"):
@@ -395,8 +398,10 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
 def derived_years(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]]) -> set[float]:
     """The years a sentence gives by a count of years from a year it states (version 12): "moved in 1998, two years
     after the fire" gives 1996 (after, earlier: the year minus the count), "closed in 1998, a year before the
-    merger" 1999 (before, later: plus); only counts (or "a") followed by "year(s)" and one of those words."""
-    years = [value[1] for first, _, value, _ in found if value[0] == "count" and YEAR.fullmatch(keys[first])]
+    merger" 1999 (before, later: plus); only counts (or "a") followed by "year(s)" and one of those words, and from
+    years after "in", "since", "by", "until" or "from" (:data:`YEAR_LEADS`)."""
+    years = [value[1] for first, _, value, _ in found if value[0] == "count" and YEAR.fullmatch(keys[first])
+             and first > 0 and keys[first - 1] in YEAR_LEADS]  # "in 1998", not "2000 workers" nor "the 1990 flood"
     out = set()
     for first, stop, value, _ in found:
         if value[0] != "count" or YEAR.fullmatch(keys[first]) or stop + 1 >= len(keys) \
@@ -410,18 +415,19 @@ def derived_years(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bo
     return out
 
 
-def days_apart(days: Sequence[Date]) -> set[float]:
+def days_apart(days: Sequence[Date], first_new: int = 0) -> set[float]:
     """The numbers of days that two dates with a day are apart, the later in ``days`` (text order) counted from the
-    earlier (version 11: "launched on July 16, 1969" and "landed on July 20": four days). A date without a year is
-    taken in the year of the other, or in a common year when neither gives one, and one the text gives later but
-    that falls earlier in that year in the year after ("left on December 28 ... reached New York on January 3": six
-    days)."""
+    earlier, the later of each pair from ``first_new`` on, so that pairs of an earlier sentence are not read again
+    (version 11: "launched on July 16, 1969" and "landed on July 20": four days). A date without a year is taken in
+    the year of the other, or in a common year when neither gives one, and one the text gives later but that falls
+    earlier in that year in the year after ("left on December 28 ... reached New York on January 3": six days)."""
     out = set()
-    for i, first in enumerate(days):
-        for second in days[i + 1:]:
+    for j in range(max(first_new, 1), len(days)):
+        second = days[j]
+        for first in days[:j]:
             year = first.year or second.year or COMMON_YEAR
             try:
-                one = datetime.date(first.year or year, MONTHS.index(first.month) + 1, first.day)
+                one = datetime.date(year, MONTHS.index(first.month) + 1, first.day)
                 two = datetime.date(second.year or year, MONTHS.index(second.month) + 1, second.day)
                 if two < one and (first.year is None or second.year is None):
                     two = two.replace(year=two.year + 1)
@@ -430,6 +436,12 @@ def days_apart(days: Sequence[Date]) -> set[float]:
             if one != two:
                 out.add(float(abs((two - one).days)))
     return out
+
+
+def counts_days_at(keys: Sequence[str], first: int, stop: int) -> bool:
+    """Whether the amount ``keys[first:stop]`` counts days: "10 days", "10 business days", "a 10-day review"."""
+    unit = unit_of(keys, first, stop)
+    return unit is not None and unit[:2] == ("time", "day") or any(key in DAY_UNITS for key in keys[stop:stop + 2])
 
 
 def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[float, str], ...]]]:
@@ -442,7 +454,8 @@ def named_durations(keys: Sequence[str]) -> list[tuple[int, int, tuple[tuple[flo
     found = []
     for i in range(1, len(keys)):
         more = keys[i + 1:i + 4] == ["and", "a", "half"]
-        spanned = not more and i >= 2 and keys[i - 2] == "the" and keys[i - 1] in SPANNED  # "over the past decade"
+        spanned = not more and i >= 2 and keys[i - 2] == "the" and keys[i - 1] in SPANNED \
+            and keys[i + 1:i + 2] != ["of"]  # "over the past decade"; not "the last week of June" (the final one)
         if keys[i] not in NAMED_DURATIONS or keys[i - 1] not in (HALF_LEADS if more else ARTICLES) and not spanned:
             continue
         half = not more and i >= 2 and keys[i - 2] == "half"
@@ -600,7 +613,9 @@ class QuantityIndex:
     """The keys of one context, the values of its amounts (:func:`_stated`; a context's "one" states 1: "one cup"),
     per value the content keys of each sentence that states it, and by ``options``: with ``direction`` per amount
     the moves the context gives it (the lemmas of the sentence's content words, direction words left out, and the
-    sign); with ``durations`` the numbers of years two years of one sentence are apart; with ``respellings`` the
+    sign); with ``durations`` the numbers of years two years of one sentence are apart, the numbers of days two dates
+    of a sentence or two in a row are apart (none where the context counts days itself) and the years a sentence
+    gives by a count of years from its year (:func:`days_apart`, :func:`derived_years`); with ``respellings`` the
     values of :func:`_stated` with ``respellings``; with ``clocks`` the clock times it gives (``15:00``, ``3 pm``,
     ``noon``); with ``referents`` a sentence that opens with a pronoun (:func:`opens_with_referent`) is also about the
     one before it; with
@@ -630,18 +645,17 @@ class QuantityIndex:
             words = context[start:end].split()
             keys = [word_key(w) for w in words]
             self.keys.update(keys)
+            found = amounts(keys, words, respellings)
             if durations:  # "began in 1932 and ... opened in 1937": five years
                 years = sorted({int(key) for key in keys if YEAR.fullmatch(key)})
                 self.durations.update(float(later - earlier) for i, earlier in enumerate(years)
                                       for later in years[i + 1:])
-                days = [date for date in dates(words, keys) if date.day is not None]  # version 11
-                self.day_spans.update(days_apart([*previous_days, *days]))
+                days = [date for date in dates(words, keys) if date.day is not None][:SPAN_DATES]  # version 11
+                self.day_spans.update(days_apart([*previous_days, *days], len(previous_days)))
                 previous_days = days
-                counts_days = counts_days or any(keys[stop] in DAY_UNITS for _, stop, _, _ in
-                                                 amounts(keys, words, respellings) if stop < len(keys))
-                self.derived_years.update(derived_years(keys, amounts(keys, words, respellings)))  # version 12
+                counts_days = counts_days or any(counts_days_at(keys, first, stop) for first, stop, _, _ in found)
+                self.derived_years.update(derived_years(keys, found))  # version 12
             topic = _topic(keys) | (topic if options.referents and opens_with_referent(words, keys) else set())
-            found = amounts(keys, words, respellings)
             for value in _stated(keys, found, respellings, options.ranges) | \
                     ({("count", 1.0)} if "one" in keys else set()):
                 self.topics.setdefault(value, []).append(topic)
@@ -734,7 +748,8 @@ def duration_stated(index: QuantityIndex, count: float, unit: str) -> bool:
 def quantity_features(example: Example, index: QuantityIndex | None = None,
                       options: QuantityOptions = QuantityOptions()) -> np.ndarray:
     """The ``(n_words, 4)`` quantity matrix of one example (``(n_words, 5)`` with ``direction``); by ``options``:
-    with ``durations`` a count of years that two years of one context sentence are apart is stated; with
+    with ``durations`` a count of years that two years of one context sentence are apart is stated, as are a count
+    of days two of its dates are apart and a year given by a count of years from another (version 11, 12); with
     ``respellings`` an amount is also stated by its :func:`alternatives`; with ``clocks`` a clock time is read by
     value (:func:`clock_features`); with ``units`` an amount given in a unit of measure is stated only where the
     context gives its value in that unit, or in no unit of that kind; with ``calendar`` the words of a date that the
@@ -770,21 +785,22 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
             and duration_stated(index, value[1], unit[1])  # "7 days" where the context says "a week"
         stated = stated or named
         if named:  # its unit word states the duration with it ("in ten years" for "over the past decade"; version 11)
-            out[unit[2], 2] = 1.0
+            out[unit[2], 2] = float(keys[unit[2]] not in index.keys)
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not named and not index.near(value, _topic(around))
-        if not stated and durations and value[0] == "count" and YEAR.fullmatch(keys[first]) \
-                and value[1] in index.derived_years:  # "in 1996" for "in 1998, two years after the fire"
-            stated = True
+        derived = not stated and durations and value[0] == "count" and YEAR.fullmatch(keys[first]) is not None \
+            and first > 0 and keys[first - 1] in YEAR_LEADS and value[1] in index.derived_years  # "in 1996" (v12)
+        stated = stated or derived
         if not stated and durations and value[0] == "count" and value[1] in index.durations | index.day_spans:
             at = next((i for i in range(end, len(keys)) if keys[i]), None)  # "five years after", "four days later"
             unit_word = keys[at] if at is not None else None
             stated = unit_word in YEAR_UNITS and value[1] in index.durations or \
                 unit_word in DAY_UNITS and value[1] in index.day_spans
             if stated:  # the unit word states the duration with it (version 11)
-                out[at, 2] = 1.0
-        if stated and not named and unit:
+                out[at, 2] = float(keys[at] not in index.keys)
+            derived = stated
+        if stated and not named and not derived and unit:
             given = index.units.get(value, set())
             if unit[:2] not in given and any(other and other[0] == unit[0] for other in given):  # miles for km
                 stated = far = False

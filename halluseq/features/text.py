@@ -299,8 +299,11 @@ def denials(words: Sequence[str], keys: Sequence[str]) -> dict[int, Denial]:
 
 
 def is_gerund(key: str) -> bool:
-    """A verb's "-ing" form as a word can be denied ("unplugging", "taking"; not "bring", "sing")."""
-    return len(key) > 5 and key.endswith("ing") and is_denied_word(key)
+    """A verb's "-ing" form a negation can deny: a word of over five letters ending in "ing" that WordNet reads as a
+    verb or does not know ("unplugging", "taking", "overbeating"; not "bring", "morning", "ceiling", "nothing")."""
+    relations = load_relations()
+    return len(key) > 5 and key.endswith("ing") and is_denied_word(key) and (
+        relations.is_verb(key) or not relations.lemmas(key))
 
 
 def clauses(words: Sequence[str], keys: Sequence[str]) -> list[tuple[int, int]]:

@@ -761,6 +761,10 @@ def test_negation_forms_read_a_denial_another_context_sentence_makes(make_exampl
     dropped = ("Hold the reset button for 10 seconds until the light blinks amber, then unplug the router during the "
                "restart.")
     assert _columns(make_example, dropped, router, negation_forms=True)["dropped_negation_after"] == ["unplug"]
+    # an answer its aligned sentence says word for word restates no other sentence's denial (a review helper's case)
+    both = "You can unplug the router. Never unplug the router during updates."
+    copied = _columns(make_example, "You can unplug the router.", both, negation_forms=True)
+    assert copied["dropped_negation_after"] == []
 
 
 def test_stated_poles_read_a_pole_word_that_opens_the_sentence_before_a_comma(make_example):

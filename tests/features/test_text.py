@@ -457,3 +457,4 @@ def test_without_denies_only_a_verbs_ing_form_after_it():
     assert position == 3 and "unplug" in denial.denied and denial.negations == 1
     assert read("The team played without its captain.") == {}  # no verb: it denies no clause
     assert is_gerund("unplugging") and not is_gerund("bring") and not is_gerund("during")
+    assert not is_gerund("morning") and not is_gerund("ceiling") and is_gerund("overbeating")  # a review helper's
