@@ -24,6 +24,7 @@ FINE = "The regulator fined the bank 250 million dollars for the data breach."
 QUARTER = ("Acme Corp reported third-quarter revenue of EUR 4.2 billion, up 8% from a year earlier. Operating margin "
            "narrowed to 11.5% from 12.3%.")
 FUND = "The fund holds $2 billion in US shares and €3 billion in European bonds."
+AWARD = "The foundation awarded a grant of $5 million to the university."
 # (context, answer, hallucinated)
 CASES = [
     (REVENUE, "Revenue reached 1,500,000 dollars in 2022.", False),
@@ -43,6 +44,10 @@ CASES = [
     (QUARTER, "Acme's third-quarter revenue rose 8% to 4.2 billion euros.", False),
     (FUND, "The fund holds €3 billion in European bonds.", False),
     (FUND, "The fund holds £3 billion in European bonds.", True),
+    # a code for the context's symbol (a review helper's: "5 million USD" for "$5 million" was flagged 0.543)
+    (AWARD, "The grant is worth 5 million USD.", False),
+    (AWARD, "The grant is worth USD 5 million.", False),
+    (AWARD, "The grant is worth 5 million EUR.", True),
 ]
 
 if __name__ == "__main__":

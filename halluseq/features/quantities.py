@@ -121,7 +121,7 @@ from halluseq.features.numbers import (
 )
 from halluseq.features.ranks import claimed_ranks, names_century, stated_ranks, year_centuries
 from halluseq.features.slots import points_into_sources
-from halluseq.features.text import CURRENCY_SPELLINGS, word_key
+from halluseq.features.text import CURRENCY_SPELLINGS, CURRENCY_SYMBOL, CURRENCY_SYMBOLS, word_key
 from halluseq.lexicon import load_relations
 from halluseq.markup import markup_mask
 
@@ -154,8 +154,6 @@ RATIO_TOLERANCE = 0.05  # how far from a multiple of one half a ratio of two amo
 # a currency's code for each of its spellings ("dollars": "usd"), and for a symbol before an amount ("$1.5", "€20"):
 # one topic word per currency, however it is written
 CURRENCY_CODES = {spelling: group[0] for group in CURRENCY_SPELLINGS for spelling in group}
-CURRENCY_SYMBOLS = {"us$": "usd", "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
-CURRENCY_SYMBOL = re.compile("|".join(map(re.escape, CURRENCY_SYMBOLS)))  # one opening an amount ("us$" before "$")
 # the currency an amount is given in (option ``currencies``): a symbol on its first word, or a code or name right before
 # or after it; "pound(s)" weighs as often as it pays and "¥" is yen or yuan, so neither names one here
 AMOUNT_CURRENCIES = {spelling: code for spelling, code in CURRENCY_CODES.items() if spelling not in {"pound", "pounds"}}

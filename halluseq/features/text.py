@@ -85,6 +85,16 @@ CURRENCY_SPELLINGS = (
     ("eur", "euro", "euros"), ("usd", "us$", "dollar", "dollars"), ("gbp", "pound", "pounds", "sterling"),
     ("jpy", "yen"), ("chf", "franc", "francs"), ("cny", "rmb", "yuan", "renminbi"), ("inr", "rupee", "rupees"),
 )
+# a currency's code for a symbol before an amount ("$1.5", "€20"; "us$" before "$"): with ``currencies`` a context's
+# "$5 million" also holds "USD" (version 4), and the quantities family reads the currency of an amount by it
+CURRENCY_SYMBOLS = {"us$": "usd", "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+CURRENCY_SYMBOL = re.compile("|".join(map(re.escape, CURRENCY_SYMBOLS)))
+
+
+def currency_codes(keys: Iterable[str]) -> set[str]:
+    """The codes of the currency symbols that open ``keys`` ("$5" gives "usd"; "¥" gives "jpy" and "cny")."""
+    codes = {CURRENCY_SYMBOLS[m.group()] for key in keys if (m := CURRENCY_SYMBOL.match(key))}
+    return codes | ({"cny"} if "jpy" in codes else set())
 
 
 def spelling_table(groups: Sequence[Sequence[str]]) -> dict[str, frozenset[str]]:
@@ -396,7 +406,8 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
         return out.astype(np.float32)
     keys = [word_key(w) for w in words]
     spellings = spellings_for(currencies, respellings)
-    in_context = np.array([spelled_in(k, context.keys, spellings) for k in keys], dtype=np.float64)
+    context_keys = context.keys | currency_codes(context.keys) if currencies else context.keys  # "USD" for "$5"
+    in_context = np.array([spelled_in(k, context_keys, spellings) for k in keys], dtype=np.float64)
     if negation_forms:  # "never accepts cash" where the context says "does not accept cash": one denial, other words
         in_context[[i for i, denial in denials(words, keys).items() if grounded(denial, context.denials)]] = 1.0
     is_number = np.array([bool(_NUMBER_WORD.match(w)) and any(c.isdigit() for c in w) for w in words], float)
@@ -463,12 +474,13 @@ class TextFeatures(PerContextFeatures):
     digits (``16th``) is a number, found only as the same ordinal in the context; ``opening_names``, ``is_entity``
     marks a name that opens a sentence too ("London is home to ...": :func:`opens_with_name`); ``compounds``, the
     context holds the parts of its hyphenated words (:class:`ContextIndex`); ``currencies``, a currency's ISO code is
-    a spelling of its name (``EUR`` for ``euros``); ``respellings``, acronyms and run-on amounts (module docstring);
+    a spelling of its name (``EUR`` for ``euros``), and of its symbol on a context amount (``USD`` for ``$5``;
+    version 4); ``respellings``, acronyms and run-on amounts (module docstring);
     ``negation_forms``, a negation word is in the context where a negation of the context denies what it denies, in
     other words of one clause ("never accepts cash" where it says "does not accept cash": :func:`grounded`)."""
 
     name = "text"
-    version = "3"
+    version = "4"
     source_files = ("features/text.py", "features/numbers.py", "features/initials.py", "features/abbreviations.py",
                     "data/sentences.py", "lexicon/__init__.py")
 

@@ -13,7 +13,16 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from halluseq.features.text import COLUMNS, TextFeatures, denials, grounded, is_gerund, restated_denials, word_key
+from halluseq.features.text import (
+    COLUMNS,
+    TextFeatures,
+    currency_codes,
+    denials,
+    grounded,
+    is_gerund,
+    restated_denials,
+    word_key,
+)
 
 SPEC_COLUMNS = [
     "in_context", "is_number", "is_capitalized", "word_length", "position",
@@ -458,3 +467,17 @@ def test_without_denies_only_a_verbs_ing_form_after_it():
     assert read("The team played without its captain.") == {}  # no verb: it denies no clause
     assert is_gerund("unplugging") and not is_gerund("bring") and not is_gerund("during")
     assert not is_gerund("morning") and not is_gerund("ceiling") and is_gerund("overbeating")  # a review helper's
+
+
+def test_currencies_read_a_code_where_the_context_writes_its_symbol(make_example):
+    grant = "The foundation awarded a grant of $5 million to the university."
+
+    def in_context(answer: str, currencies: bool) -> list[str]:
+        example = make_example(answer, grant)
+        [matrix] = TextFeatures(currencies=currencies).extract([example])
+        return [w.text for w, row in zip(example.words, matrix, strict=True) if row[COLUMNS.index("in_context")]]
+
+    assert "USD." in in_context("The grant is worth 5 million USD.", True)
+    assert "USD." not in in_context("The grant is worth 5 million USD.", False)
+    assert "EUR." not in in_context("The grant is worth 5 million EUR.", True)  # another currency
+    assert currency_codes(["$5", "€2m", "us$3"]) == {"usd", "eur"} and currency_codes(["¥9"]) == {"jpy", "cny"}
