@@ -814,40 +814,35 @@ def _names(context: ContextSentences, best: int | None, aligned_sentence: Aligne
                                                                           strict=True))])
 
 
-def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], sentence_keys: Sequence[str],
-                 theirs: dict[int, Denial]) -> None:
+def read_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], context: ContextSentences,
+                 aligned: int | None) -> set[int]:
     """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
-    its words as written ``texts``) that the aligned sentence (its keys ``sentence_keys``, its denials ``theirs``)
-    lacks is read as that sentence's denial that denies what it denies (:func:`~halluseq.features.text.grounded`),
-    where both sentences hold as many negations: ``keys`` is rewritten in place."""
+    its words as written ``texts``; :func:`~halluseq.features.text.denials`, read once) that denies what a denial of
+    the context denies (:func:`~halluseq.features.text.grounded`) is read as that denial's negation word (``keys``
+    rewritten in place). First the aligned sentence ``aligned``'s denials, where the two sentences hold as many
+    negations and the aligned one lacks the answer's word ("Residents were not told" where it says "were never told");
+    then, for a denial the aligned sentence neither makes nor holds the word of, another context sentence's, looked
+    up by the word it denies (the first content word after its negation): "wait two minutes without unplugging it"
+    merges "Do not unplug the router" into a sentence about the wait. Returns the indices (into ``keys``) of the words
+    read as another sentence's."""
     sentence = [keys[i] for i in members]
-    if sum(map(is_negation, sentence)) != sum(map(is_negation, sentence_keys)):
-        return  # a negation left out or put in besides ("who never complete training can access")
-    for position, denial in denials(texts, sentence).items():
-        if sentence[position] not in sentence_keys:
-            match = next((j for j, other in theirs.items() if grounded(denial, [other])), None)
-            if match is not None:
-                keys[members[position]] = sentence_keys[match]
-
-
-def read_other_denials(keys: list[str], members: Sequence[int], texts: Sequence[str], context: ContextSentences,
-                       aligned: int | None) -> set[int]:
-    """Option ``negation_forms``: each plain denial of an answer sentence (its word indices ``members`` into ``keys``,
-    its words as written ``texts``) that the aligned sentence ``aligned`` does not make (nor holds its negation word)
-    but another context sentence does (:func:`~halluseq.features.text.grounded`; looked up by the word it denies, the
-    first content word after its negation) is read as that sentence's negation word (``keys`` rewritten in place):
-    "wait two minutes without unplugging it" merges "Do not unplug the router" into a sentence about the wait. Returns
-    the indices (into ``keys``) of those words."""
-    sentence = [keys[i] for i in members]
-    own = context.denials(aligned).values() if aligned is not None else ()
-    said_there = set(context.keys[aligned]) if aligned is not None else set()
+    found = denials(texts, sentence)
+    if aligned is None:
+        return set()
+    said_there, own = context.keys[aligned], context.denials(aligned)
+    if own and sum(map(is_negation, sentence)) == sum(map(is_negation, said_there)):  # none left out or put in besides
+        for position, denial in found.items():
+            if sentence[position] not in said_there:
+                match = next((j for j, other in own.items() if grounded(denial, [other])), None)
+                if match is not None:
+                    keys[members[position]] = said_there[match]
     out: set[int] = set()
-    for position, denial in denials(texts, sentence).items():
-        if not denial.said or sentence[position] in said_there or grounded(denial, own):
+    for position, denial in found.items():
+        if not denial.said or keys[members[position]] in said_there or grounded(denial, own.values()):
             continue  # no denial, or one the aligned sentence makes
-        looked_up = denial.denied or denial.said[0]  # what it denies: the first content word after its negation
-        found = sorted({index for form in looked_up for index in context.postings.get(form, ())} - {aligned})
-        match = next(((index, j) for index in found for j, other in context.denials(index).items()
+        looked_up = denial.denied or denial.said[0]
+        candidates = sorted({index for form in looked_up for index in context.postings.get(form, ())} - {aligned})
+        match = next(((index, j) for index in candidates for j, other in context.denials(index).items()
                       if grounded(denial, [other])), None)
         if match is not None:
             keys[members[position]] = context.keys[match[0]][match[1]]
@@ -911,10 +906,8 @@ def align_features(example: Example, context: ContextSentences | None = None, na
         if compounds:  # "selling" is in "best-selling"; "smallest" replaced the "largest" of "third-largest"
             aligned_keys, context_keys = aligned_sentence.keys_with_parts, context.all_parts
             merged = context.sentence(second).keys_with_parts if second is not None else merged
-        if negation_forms and best is not None and aligned_sentence.negated:  # "never" for its "not": its word
-            read_denials(keys, members, [words[i].text for i in members], context.keys[best], context.denials(best))
-        # a denial another context sentence makes ("... without unplugging it" merged from "Do not unplug it"): its word
-        elsewhere = read_other_denials(keys, members, texts, context, best) if negation_forms else set()
+        # "never" for the aligned sentence's "not", or a denial another context sentence makes: its word
+        elsewhere = read_denials(keys, members, texts, context, best) if negation_forms else set()
         negated = any(is_negation(keys[i]) for i in members if i not in elsewhere)
         out[members, 7] = best is not None and negated != aligned_sentence.negated
         out[members, 9] = share

@@ -393,13 +393,18 @@ def alternatives(keys: Sequence[str], first: int, end: int, value: Value) -> set
     return out
 
 
+def led_year(keys: Sequence[str], at: int) -> bool:
+    """Whether ``keys[at]`` is a year after one of :data:`YEAR_LEADS` ("in 1998"; not "2000 workers" nor "the 1990
+    flood")."""
+    return at > 0 and keys[at - 1] in YEAR_LEADS and YEAR.fullmatch(keys[at]) is not None
+
+
 def derived_years(keys: Sequence[str], found: Sequence[tuple[int, int, Value, bool]]) -> set[float]:
     """The years a sentence gives by a count of years from a year it states (version 12): "moved in 1998, two years
     after the fire" gives 1996 (after, earlier: the year minus the count), "closed in 1998, a year before the
     merger" 1999 (before, later: plus); only counts (or "a") followed by "year(s)" and one of those words, and from
     years after "in", "since", "by", "until" or "from" (:data:`YEAR_LEADS`)."""
-    years = [value[1] for first, _, value, _ in found if value[0] == "count" and YEAR.fullmatch(keys[first])
-             and first > 0 and keys[first - 1] in YEAR_LEADS]  # "in 1998", not "2000 workers" nor "the 1990 flood"
+    years = [value[1] for first, _, value, _ in found if value[0] == "count" and led_year(keys, first)]
     out = set()
     for first, stop, value, _ in found:
         if value[0] != "count" or YEAR.fullmatch(keys[first]) or stop + 1 >= len(keys) \
@@ -787,10 +792,11 @@ def quantity_features(example: Example, index: QuantityIndex | None = None,
         members = np.flatnonzero(clause == clause[first])  # the clause's word indices, in order
         around = [keys[i] for i in members if not first <= i < end]
         far = stated and not named and not index.near(value, _topic(around))
-        derived = not stated and durations and value[0] == "count" and YEAR.fullmatch(keys[first]) is not None \
-            and first > 0 and keys[first - 1] in YEAR_LEADS and value[1] in index.derived_years  # "in 1996" (v12)
+        derived = not stated and durations and value[0] == "count" and led_year(keys, first) \
+            and value[1] in index.derived_years  # "in 1996" for "in 1998, two years after the fire" (version 12)
         stated = stated or derived
-        if not stated and durations and value[0] == "count" and value[1] in index.durations | index.day_spans:
+        if not stated and durations and value[0] == "count" and (value[1] in index.durations
+                                                                 or value[1] in index.day_spans):
             at = next((i for i in range(end, len(keys)) if keys[i]), None)  # "five years after", "four days later"
             unit_word = keys[at] if at is not None else None
             stated = unit_word in YEAR_UNITS and value[1] in index.durations or \

@@ -255,6 +255,12 @@ class ContextIndex:
         self._context, self._words, self._sequence = context, words, keys
 
     @cached_property
+    def coded_keys(self) -> set[str]:
+        """The keys with the codes of the currency symbols on them (``usd`` for ``$5``; option ``currencies``), read
+        once per context."""
+        return self.keys | currency_codes(self.keys)
+
+    @cached_property
     def denials(self) -> list[Denial]:
         """What each plain denial of the context says (:func:`denials`; option ``negation_forms``)."""
         return list(denials(self._words, self._sequence).values())
@@ -406,7 +412,7 @@ def text_features(example: Example, context: ContextIndex | None = None, ordinal
         return out.astype(np.float32)
     keys = [word_key(w) for w in words]
     spellings = spellings_for(currencies, respellings)
-    context_keys = context.keys | currency_codes(context.keys) if currencies else context.keys  # "USD" for "$5"
+    context_keys = context.coded_keys if currencies else context.keys  # "USD" where the context writes "$5"
     in_context = np.array([spelled_in(k, context_keys, spellings) for k in keys], dtype=np.float64)
     if negation_forms:  # "never accepts cash" where the context says "does not accept cash": one denial, other words
         in_context[[i for i, denial in denials(words, keys).items() if grounded(denial, context.denials)]] = 1.0
